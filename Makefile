@@ -1,0 +1,49 @@
+# BurrLab. `make run` starts the app on the embedded example puzzle; `make
+# test` runs every check CI runs. Both install what is missing first.
+
+GO        = scripts/go
+EXAMPLES ?= $(abspath ../shared/burrtools-examples)
+export BURRLAB_EXAMPLES = $(EXAMPLES)
+export LANG ?= C.UTF-8
+
+.PHONY: all deps run build test vet fmt-check conformance bench fuzz screenshot clean
+
+all: build
+
+deps:
+	@scripts/deps.sh
+	@$(GO) mod download
+
+build: deps
+	$(GO) build -o bin/ ./cmd/...
+
+run: deps
+	$(GO) run ./cmd/burrlab
+
+# test: formatting, vet, every package's tests (the conformance suite against
+# BurrTools' examples in ./conformance among them), and the CLI without cgo.
+test: deps fmt-check vet
+	$(GO) test -count=1 ./...
+	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/burr
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@bad=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go' 2>/dev/null)); \
+	if [ -n "$$bad" ]; then echo "gofmt needed: $$bad"; exit 1; fi
+
+# conformance alone: every example loads, every stored assembly checks out,
+# and the solver's counts match expected.json. Fails if the examples are
+# missing. (`make test` runs it too.)
+conformance:
+	$(GO) test -count=1 ./conformance/
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+fuzz: deps
+	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 60s ./model/xmpuzzle/
+
+clean:
+	rm -rf bin

@@ -1,0 +1,407 @@
+package grid
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+)
+
+func allGrids() []Grid {
+	var gs []Grid
+	for t := Type(0); t < NumTypes; t++ {
+		gs = append(gs, Must(t))
+	}
+	return gs
+}
+
+func TestNewRejectsUnknown(t *testing.T) {
+	for _, ty := range []Type{-1, 5, 99} {
+		if _, err := New(ty); err == nil {
+			t.Errorf("New(%d) accepted an unknown grid", ty)
+		}
+	}
+}
+
+// Spot checks of the cube table against grids.md §2.4.
+func TestCubeMatrices(t *testing.T) {
+	ms := cubeRotations()
+	want := map[int]imat{
+		0:  {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+		1:  {{1, 0, 0}, {0, 0, -1}, {0, 1, 0}},
+		5:  {{0, -1, 0}, {0, 0, -1}, {1, 0, 0}},
+		7:  {{0, 1, 0}, {0, 0, 1}, {1, 0, 0}},
+		13: {{0, 1, 0}, {0, 0, -1}, {-1, 0, 0}},
+		16: {{0, -1, 0}, {1, 0, 0}, {0, 0, 1}},
+		19: {{0, 0, -1}, {1, 0, 0}, {0, -1, 0}},
+		23: {{0, 0, 1}, {-1, 0, 0}, {0, -1, 0}},
+		24: {{-1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+		40: {{0, -1, 0}, {-1, 0, 0}, {0, 0, 1}},
+	}
+	for i, m := range want {
+		if ms[i] != m {
+			t.Errorf("R_%d = %v, want %v", i, ms[i], m)
+		}
+	}
+	seen := map[imat]bool{}
+	for _, m := range ms {
+		if seen[m] {
+			t.Fatalf("duplicate matrix %v", m)
+		}
+		seen[m] = true
+	}
+}
+
+// The 24 cube rotations appear in the sphere table in another order
+// (grids.md §4.4).
+func TestSphereCubeOrder(t *testing.T) {
+	order := []int{0, 6, 16, 7, 10, 4, 20, 5, 17, 3, 11, 19, 21, 9, 1, 23, 12, 2, 15, 18, 14, 8, 13, 22}
+	for s, c := range order {
+		m, exact := sphereRotations3[s].div(3)
+		if !exact || m != cubeRotations()[c] {
+			t.Errorf("sphere %d is not cube %d", s, c)
+		}
+	}
+	// All 120 are distinct rotations with entries in thirds.
+	seen := map[imat]bool{}
+	for i, m := range sphereRotations3 {
+		if seen[m] {
+			t.Errorf("duplicate sphere matrix %d", i)
+		}
+		seen[m] = true
+		p := m.mul(transpose(m))
+		if p != (imat{{9, 0, 0}, {0, 9, 0}, {0, 0, 9}}) {
+			t.Errorf("sphere matrix %d is not orthogonal", i)
+		}
+	}
+}
+
+func transpose(m imat) imat {
+	var r imat
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			r[i][j] = m[j][i]
+		}
+	}
+	return r
+}
+
+func TestComposeClosedAndIdentity(t *testing.T) {
+	for _, g := range allGrids() {
+		n := 2 * g.Orientations()
+		undefined := 0
+		for a := 0; a < n; a++ {
+			if u, ok := g.Compose(0, a); !ok || u != a {
+				t.Errorf("%v: 0 then %d = %d", g.Type(), a, u)
+			}
+			if u, ok := g.Compose(a, 0); !ok || u != a {
+				t.Errorf("%v: %d then 0 = %d", g.Type(), a, u)
+			}
+			for b := 0; b < n; b++ {
+				u, ok := g.Compose(a, b)
+				if !ok {
+					undefined++
+					continue
+				}
+				// Mirror parity adds up.
+				if IsMirror(g, u) != (IsMirror(g, a) != IsMirror(g, b)) {
+					t.Fatalf("%v: mirror parity of %d then %d", g.Type(), a, b)
+				}
+			}
+		}
+		want := 0
+		if g.Type() == Spheres {
+			want = 27648 // grids.md §1.2
+		}
+		if undefined != want {
+			t.Errorf("%v: %d undefined products, want %d", g.Type(), undefined, want)
+		}
+	}
+}
+
+// Composition must agree with transforming twice.
+func TestComposeMatchesTransform(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for _, g := range allGrids() {
+		if g.Type() == Spheres {
+			continue // thirds make single cells fail; covered by TestSphereTransform
+		}
+		cells := randomCells(g, rng, 6)
+		n := 2 * g.Orientations()
+		for a := 0; a < n; a++ {
+			for b := 0; b < n; b++ {
+				u, _ := g.Compose(a, b)
+				ab, _, _ := g.Transform(a, cells, Vec{})
+				ab, _, _ = g.Transform(b, ab, Vec{})
+				direct, _, _ := g.Transform(u, cells, Vec{})
+				d := direct[0].Sub(ab[0])
+				for i := range cells {
+					if direct[i].Sub(ab[i]) != d {
+						t.Fatalf("%v: %d then %d is not %d", g.Type(), a, b, u)
+					}
+				}
+				if !g.InLattice(d) {
+					t.Fatalf("%v: %d then %d differs from %d by a non-lattice shift", g.Type(), a, b, u)
+				}
+			}
+		}
+	}
+}
+
+func randomCells(g Grid, rng *rand.Rand, n int) []Vec {
+	var cells []Vec
+	for len(cells) < n {
+		v := Vec{rng.Intn(10), rng.Intn(10), rng.Intn(10)}
+		if g.Valid(v) {
+			cells = append(cells, v)
+		}
+	}
+	return cells
+}
+
+// Every transform maps real cells onto real cells, and the lattice onto
+// itself.
+func TestTransformKeepsValidity(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for _, g := range allGrids() {
+		cells := randomCells(g, rng, 40)
+		for tr := 0; tr < 2*g.Orientations(); tr++ {
+			out, _, ok := g.Transform(tr, cells, Vec{})
+			if !ok {
+				continue
+			}
+			for i, v := range out {
+				if !g.Valid(v) {
+					t.Fatalf("%v t=%d: %v -> %v is not a cell", g.Type(), tr, cells[i], v)
+				}
+			}
+		}
+	}
+}
+
+func TestNeighborCounts(t *testing.T) {
+	cases := []struct {
+		ty                 Type
+		cell               Vec
+		face, edge, corner int
+	}{
+		{Cubes, Vec{3, 3, 3}, 6, 12, 8},
+		{Prisms, Vec{4, 4, 4}, 5, 15, 18},
+		{Prisms, Vec{5, 4, 4}, 5, 15, 18},
+		{Spheres, Vec{4, 4, 4}, 12, 0, 0},
+		{Rhombic, Vec{7, 6, 5}, 4, 14, 0},
+		{TetraOcta, Vec{4, 4, 4}, 4, 18, 0}, // regular tetrahedron
+		{TetraOcta, Vec{5, 3, 0}, 4, 12, 0}, // corner tetrahedron
+	}
+	for _, c := range cases {
+		g := Must(c.ty)
+		if !g.Valid(c.cell) {
+			t.Fatalf("%v: %v is not a cell", c.ty, c.cell)
+		}
+		got := [3]int{}
+		for k := ByFace; k <= ByCorner; k++ {
+			got[k] = len(g.Neighbors(nil, c.cell, k))
+		}
+		if got != [3]int{c.face, c.edge, c.corner} {
+			t.Errorf("%v %v: neighbours %v, want %v", c.ty, c.cell, got, [3]int{c.face, c.edge, c.corner})
+		}
+	}
+	// Geometrically a rhombic cell touches 84 others at a corner only
+	// (grids.md §1.8); BurrTools lists none, and so do we, but the table
+	// behind it must know them.
+	pc := rhombicTables().classes[Vec{2, 1, 0}]
+	if n := len(pc.neighbors[ByCorner]); n != 84 {
+		t.Errorf("rhombic corner contacts: %d, want 84", n)
+	}
+}
+
+// Neighbourhood is symmetric and the cell across each face of a solid is a
+// face neighbour.
+func TestNeighborsSymmetric(t *testing.T) {
+	for _, g := range allGrids() {
+		for z := 0; z < 6; z++ {
+			for y := 0; y < 6; y++ {
+				for x := 0; x < 6; x++ {
+					v := Vec{x, y, z}
+					if !g.Valid(v) {
+						continue
+					}
+					for k := ByFace; k <= ByCorner; k++ {
+						for _, w := range g.Neighbors(nil, v, k) {
+							if !contains(g.Neighbors(nil, w, k), v) {
+								t.Fatalf("%v: %v lists %v (kind %d) but not back", g.Type(), v, w, k)
+							}
+						}
+					}
+					s := g.Solid(v)
+					faces := g.Neighbors(nil, v, ByFace)
+					for _, f := range s.Faces {
+						if !contains(faces, f.Neighbor) {
+							t.Fatalf("%v: face of %v borders %v, not a face neighbour", g.Type(), v, f.Neighbor)
+						}
+					}
+					if len(s.Faces) > 0 && len(s.Faces) != len(faces) {
+						t.Fatalf("%v: %v has %d faces and %d face neighbours", g.Type(), v, len(s.Faces), len(faces))
+					}
+				}
+			}
+		}
+	}
+}
+
+func contains(vs []Vec, v Vec) bool {
+	for _, w := range vs {
+		if w == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Solids are closed, outward-facing polyhedra: the signed volume computed
+// from the faces is positive and equal for all cells of a kind.
+func TestSolidsClosed(t *testing.T) {
+	vol := map[Type]float64{Cubes: 1, Prisms: math.Sqrt(3) / 4, Rhombic: 1.0 / 24, TetraOcta: 0}
+	for _, g := range allGrids() {
+		if g.Type() == Spheres {
+			s := g.Solid(Vec{1, 1, 0})
+			if s.Radius != 0.5 || len(s.Faces) != 0 {
+				t.Errorf("sphere solid %+v", s)
+			}
+			continue
+		}
+		total, cells := 0.0, 0
+		for z := 0; z < 6; z++ {
+			for y := 0; y < 6; y++ {
+				for x := 0; x < 6; x++ {
+					v := Vec{x, y, z}
+					if !g.Valid(v) {
+						continue
+					}
+					s := g.Solid(v)
+					var sv float64
+					for _, f := range s.Faces {
+						for i := 1; i+1 < len(f.Corners); i++ {
+							a, b, c := f.Corners[0], f.Corners[i], f.Corners[i+1]
+							sv += a.Dot(b.Cross(c)) / 6
+						}
+					}
+					if sv <= 0 {
+						t.Fatalf("%v %v: volume %g", g.Type(), v, sv)
+					}
+					if want := vol[g.Type()]; want != 0 && math.Abs(sv-want) > 1e-9 {
+						t.Fatalf("%v %v: volume %g, want %g", g.Type(), v, sv, want)
+					}
+					total += sv
+					cells++
+				}
+			}
+		}
+		if g.Type() == TetraOcta {
+			// 6x6x6 cells are 2x2x2 blocks of unit cubes.
+			if math.Abs(total-8) > 1e-9 {
+				t.Errorf("tetra-octa cells fill %g of 8 cubes", total)
+			}
+		}
+	}
+}
+
+func TestSphereTransform(t *testing.T) {
+	g := Must(Spheres)
+	// A flat triangle in a {111} plane has hexagonal symmetries that need
+	// thirds-matrices.
+	tri := []Cell{{Vec{0, 0, 0}, 1}, {Vec{1, 1, 0}, 1}, {Vec{1, 0, 1}, 1}}
+	sym := Symmetries(g, tri)
+	if sym.Len() != 12 {
+		t.Errorf("flat sphere triangle has %d symmetries, want 12", sym.Len())
+	}
+	// A single sphere maps onto itself under all 240.
+	one := []Cell{{Vec{0, 0, 0}, 1}}
+	if n := Symmetries(g, one).Len(); n != 240 {
+		t.Errorf("one sphere: %d symmetries", n)
+	}
+	// A straight line of 3 spheres along (1,1,0).
+	line := []Cell{{Vec{0, 0, 0}, 1}, {Vec{1, 1, 0}, 1}, {Vec{2, 2, 0}, 1}}
+	if n := Symmetries(g, line).Len(); n < 4 {
+		t.Errorf("sphere line: %d symmetries", n)
+	}
+}
+
+func TestCubeSymmetries(t *testing.T) {
+	g := Must(Cubes)
+	cube := []Cell{{Vec{0, 0, 0}, 1}}
+	if n := Symmetries(g, cube).Len(); n != 48 {
+		t.Errorf("unit cube: %d symmetries", n)
+	}
+	// An L tromino in the xy plane: identity, the flip across its diagonal
+	// combined with z-mirror... count: 4 (2 rotations, 2 mirrors).
+	l := []Cell{{Vec{0, 0, 0}, 1}, {Vec{1, 0, 0}, 1}, {Vec{0, 1, 0}, 1}}
+	if n := Symmetries(g, l).Len(); n != 4 {
+		t.Errorf("L tromino: %d symmetries", n)
+	}
+	// Colours count.
+	lc := []Cell{{Vec{0, 0, 0}, 1}, {Vec{1, 0, 0}, 5}, {Vec{0, 1, 0}, 1}}
+	if n := Symmetries(g, lc).Len(); n != 2 {
+		t.Errorf("coloured L tromino: %d symmetries", n)
+	}
+}
+
+func TestRhombicCells(t *testing.T) {
+	n := 0
+	for z := 0; z < 5; z++ {
+		for y := 0; y < 5; y++ {
+			for x := 0; x < 5; x++ {
+				if rhombicValid(Vec{x, y, z}) {
+					n++
+				}
+			}
+		}
+	}
+	if n != 24 {
+		t.Errorf("%d rhombic cells per block, want 24", n)
+	}
+	cs, _ := rhombicCorners(Vec{2, 1, 0})
+	want := []Vec{{1, 1, 1}, {1, 1, 0}, {0, 0, 0}, {2, 0, 0}}
+	for i := range want {
+		if cs[i] != want[i] {
+			t.Errorf("corners of (2,1,0): %v, want %v", cs, want)
+		}
+	}
+}
+
+func TestTetraOctaCells(t *testing.T) {
+	for _, b := range []Vec{{0, 0, 0}, {1, 0, 0}} {
+		n := 0
+		for z := 0; z < 3; z++ {
+			for y := 0; y < 3; y++ {
+				for x := 0; x < 3; x++ {
+					if tetraOctaValid(b.Scale(3).Add(Vec{x, y, z})) {
+						n++
+					}
+				}
+			}
+		}
+		if n != 5 {
+			t.Errorf("block %v: %d cells, want 5", b, n)
+		}
+	}
+	if !tetraOctaValid(Vec{2, 0, 0}) || tetraOctaValid(Vec{0, 0, 0}) || !tetraOctaValid(Vec{3, 0, 0}) {
+		t.Error("tetra-octa corner cells in the wrong blocks")
+	}
+}
+
+func TestPrismTransform(t *testing.T) {
+	g := Must(Prisms)
+	// Rotating by 60 degrees six times is the identity; an up triangle turns
+	// into a down one after 60 degrees.
+	c := []Vec{{0, 0, 0}}
+	v := c
+	for i := 0; i < 6; i++ {
+		v, _, _ = g.Transform(1, v, Vec{})
+		if i == 0 && floorMod(v[0][0]+v[0][1], 2) != 1 {
+			t.Errorf("60 degrees keeps an up triangle up: %v", v)
+		}
+	}
+	if v[0] != c[0] {
+		t.Errorf("six turns of 60 degrees: %v", v)
+	}
+}

@@ -1,0 +1,86 @@
+package model
+
+import (
+	"fmt"
+
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// PlacedCells returns the filled cells of shape s placed by pl, in world
+// coordinates: world(v) = T_t(v) - T_t(hotspot) + pos (grids.md §1.4).
+func PlacedCells(g grid.Grid, s *Shape, pl Placement) ([]grid.Cell, error) {
+	if pl.Orient < 0 || pl.Orient >= g.Orientations() {
+		return nil, fmt.Errorf("orientation %d out of range 0..%d", pl.Orient, g.Orientations()-1)
+	}
+	cells := s.FilledCells()
+	out, hot, ok := grid.Orient(g, pl.Orient, cells, s.Hotspot)
+	if !ok {
+		return nil, fmt.Errorf("orientation %d does not exist for this shape", pl.Orient)
+	}
+	d := pl.Pos.Sub(hot)
+	for i := range out {
+		out[i].Pos = out[i].Pos.Add(d)
+	}
+	return out, nil
+}
+
+// CheckAssembly verifies that assembly a solves problem pr: every placed
+// piece lies on the grid inside the result, on non-empty result cells, with
+// allowed colours; no two pieces overlap; every filled result cell is
+// covered; and each part is used between Min and Max times.
+func CheckAssembly(p *Puzzle, pr *Problem, a Assembly) error {
+	g, err := p.GridOf()
+	if err != nil {
+		return err
+	}
+	if pr.Result == NoResult {
+		return fmt.Errorf("the problem has no result shape")
+	}
+	res := &p.Shapes[pr.Result]
+	slots := pr.SlotParts()
+	if len(a) != len(slots) {
+		return fmt.Errorf("%d placements for %d piece slots", len(a), len(slots))
+	}
+	owner := make(map[grid.Vec]int)
+	used := make([]int, len(pr.Parts))
+	for slot, pl := range a {
+		if !pl.Placed() {
+			continue
+		}
+		part := slots[slot]
+		used[part]++
+		cells, err := PlacedCells(g, &p.Shapes[pr.Parts[part].Shape], pl)
+		if err != nil {
+			return fmt.Errorf("piece %d: %w", slot, err)
+		}
+		for _, c := range cells {
+			if !g.Valid(c.Pos) {
+				return fmt.Errorf("piece %d covers %v, which is not a cell of the grid", slot, c.Pos)
+			}
+			rv := res.At(c.Pos)
+			if rv.State() == Empty {
+				return fmt.Errorf("piece %d covers %v, outside the result", slot, c.Pos)
+			}
+			if o, taken := owner[c.Pos]; taken {
+				return fmt.Errorf("pieces %d and %d both cover %v", o, slot, c.Pos)
+			}
+			if !p.ColorAllowed(pr, Voxel(c.Tag).Color(), rv.Color()) {
+				return fmt.Errorf("piece %d puts colour %d on result colour %d at %v", slot, Voxel(c.Tag).Color(), rv.Color(), c.Pos)
+			}
+			owner[c.Pos] = slot
+		}
+	}
+	for i, v := range res.Voxels {
+		if v.State() == Filled {
+			if _, ok := owner[res.Pos(i)]; !ok {
+				return fmt.Errorf("result cell %v is not covered", res.Pos(i))
+			}
+		}
+	}
+	for i, part := range pr.Parts {
+		if used[i] < part.Min || used[i] > part.Max {
+			return fmt.Errorf("part %d is used %d times, allowed %d..%d", i, used[i], part.Min, part.Max)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,169 @@
+package model
+
+import (
+	"fmt"
+
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// State is what a voxel holds.
+type State uint8
+
+// Voxel states, with the values BurrTools uses.
+const (
+	Empty    State = 0 // nothing; in a result it must stay uncovered
+	Filled   State = 1 // in a result it must be covered; in a piece it is material
+	Variable State = 2 // in a result it may stay uncovered (a hole); pieces ignore it
+)
+
+// MaxColor is the largest constraint colour number (6 bits in BurrTools).
+const MaxColor = 63
+
+// Voxel is one cell of a shape: a state in bits 0-1 and a constraint colour
+// 0..63 in bits 2-7, as BurrTools stores it. Colour 0 is neutral.
+type Voxel uint8
+
+// MakeVoxel builds a voxel. Empty voxels carry no colour.
+func MakeVoxel(s State, color int) Voxel {
+	if s == Empty {
+		return 0
+	}
+	return Voxel(s&3) | Voxel(color&MaxColor)<<2
+}
+
+// State returns the voxel's state.
+func (v Voxel) State() State { return State(v & 3) }
+
+// Color returns the voxel's constraint colour (0 = neutral).
+func (v Voxel) Color() int { return int(v >> 2) }
+
+// Shape is a voxel space of Size[0] x Size[1] x Size[2] cells. The cell at
+// (x, y, z) is Voxels[x + sx*(y + sy*z)], the order of the file's voxel
+// strings. Cells that are not real cells of the grid must stay Empty.
+type Shape struct {
+	Name    string
+	Size    grid.Vec
+	Voxels  []Voxel
+	Hotspot grid.Vec // the anchor that assembly positions refer to
+	Weight  int      // the disassembler keeps heavier pieces still; default 1
+}
+
+// NewShape returns an empty shape of the given size.
+func NewShape(size grid.Vec) Shape {
+	return Shape{Size: size, Voxels: make([]Voxel, size[0]*size[1]*size[2]), Weight: 1}
+}
+
+// Index returns the position of cell v in Voxels, or -1 outside the space.
+func (s *Shape) Index(v grid.Vec) int {
+	if v[0] < 0 || v[1] < 0 || v[2] < 0 || v[0] >= s.Size[0] || v[1] >= s.Size[1] || v[2] >= s.Size[2] {
+		return -1
+	}
+	return v[0] + s.Size[0]*(v[1]+s.Size[1]*v[2])
+}
+
+// Pos returns the cell at index i of Voxels.
+func (s *Shape) Pos(i int) grid.Vec {
+	return grid.Vec{i % s.Size[0], i / s.Size[0] % s.Size[1], i / (s.Size[0] * s.Size[1])}
+}
+
+// At returns the voxel at v; cells outside the space are empty.
+func (s *Shape) At(v grid.Vec) Voxel {
+	if i := s.Index(v); i >= 0 {
+		return s.Voxels[i]
+	}
+	return 0
+}
+
+// Set stores a voxel at v, which must lie inside the space.
+func (s *Shape) Set(v grid.Vec, x Voxel) {
+	s.Voxels[s.Index(v)] = x
+}
+
+// Clone returns a deep copy.
+func (s *Shape) Clone() Shape {
+	c := *s
+	c.Voxels = append([]Voxel(nil), s.Voxels...)
+	return c
+}
+
+// Count returns how many voxels are in state st.
+func (s *Shape) Count(st State) int {
+	n := 0
+	for _, v := range s.Voxels {
+		if v.State() == st {
+			n++
+		}
+	}
+	return n
+}
+
+// Cells returns the non-empty cells, in index order, tagged with their
+// voxel byte (state and colour) so that grid.Identical compares both.
+func (s *Shape) Cells() []grid.Cell {
+	var out []grid.Cell
+	for i, v := range s.Voxels {
+		if v.State() != Empty {
+			out = append(out, grid.Cell{Pos: s.Pos(i), Tag: uint8(v)})
+		}
+	}
+	return out
+}
+
+// FilledCells returns the cells in state Filled, in index order: the
+// material of a piece.
+func (s *Shape) FilledCells() []grid.Cell {
+	var out []grid.Cell
+	for i, v := range s.Voxels {
+		if v.State() == Filled {
+			out = append(out, grid.Cell{Pos: s.Pos(i), Tag: uint8(v)})
+		}
+	}
+	return out
+}
+
+// Bounds returns the smallest box holding every non-empty cell; ok is false
+// for a shape without any.
+func (s *Shape) Bounds() (lo, hi grid.Vec, ok bool) {
+	for i, v := range s.Voxels {
+		if v.State() == Empty {
+			continue
+		}
+		p := s.Pos(i)
+		if !ok {
+			lo, hi, ok = p, p, true
+			continue
+		}
+		for k := 0; k < 3; k++ {
+			lo[k] = min(lo[k], p[k])
+			hi[k] = max(hi[k], p[k])
+		}
+	}
+	return lo, hi, ok
+}
+
+// Validate checks the invariants a file or an editor must keep: the voxel
+// count matches the size, states and colours are known, and cells that do
+// not exist in grid g are empty.
+func (s *Shape) Validate(g grid.Grid, colors int) error {
+	if s.Size[0] < 0 || s.Size[1] < 0 || s.Size[2] < 0 {
+		return fmt.Errorf("negative size %v", s.Size)
+	}
+	if len(s.Voxels) != s.Size[0]*s.Size[1]*s.Size[2] {
+		return fmt.Errorf("%d voxels for a %dx%dx%d space", len(s.Voxels), s.Size[0], s.Size[1], s.Size[2])
+	}
+	for i, v := range s.Voxels {
+		if v.State() > Variable {
+			return fmt.Errorf("cell %v: unknown state %d", s.Pos(i), v.State())
+		}
+		if v.State() == Empty && v.Color() != 0 {
+			return fmt.Errorf("cell %v: empty cell with colour %d", s.Pos(i), v.Color())
+		}
+		if v.Color() > colors {
+			return fmt.Errorf("cell %v: colour %d, but the puzzle defines %d", s.Pos(i), v.Color(), colors)
+		}
+		if v.State() != Empty && !g.Valid(s.Pos(i)) {
+			return fmt.Errorf("cell %v does not exist in the %v grid but is not empty", s.Pos(i), g.Type())
+		}
+	}
+	return nil
+}
