@@ -1,0 +1,276 @@
+package render
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math"
+	"math/rand"
+	"testing"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+var filled = uint8(model.MakeVoxel(model.Filled, 0))
+
+// validCells returns the valid cells of g in the box [0,n)^3.
+func validCells(g grid.Grid, n int) []grid.Vec {
+	var out []grid.Vec
+	for z := 0; z < n; z++ {
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				if v := (grid.Vec{x, y, z}); g.Valid(v) {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func tagged(vs []grid.Vec) []grid.Cell {
+	out := make([]grid.Cell, len(vs))
+	for i, v := range vs {
+		out[i] = grid.Cell{Pos: v, Tag: filled}
+	}
+	return out
+}
+
+// testShapes returns cell sets that exercise the surface builder in grid g:
+// one cell, a cell with all its face neighbours (merged faces), cells that
+// touch only along an edge or at a corner (pinched surfaces), a full block
+// and random blobs.
+func testShapes(g grid.Grid, rng *rand.Rand) map[string][]grid.Vec {
+	all := validCells(g, 10)
+	base := all[len(all)/2]
+	shapes := map[string][]grid.Vec{"single": {base}}
+	star := []grid.Vec{base}
+	star = append(star, g.Neighbors(nil, base, grid.ByFace)...)
+	shapes["face-star"] = star
+	if e := g.Neighbors(nil, base, grid.ByEdge); len(e) > 0 {
+		shapes["edge-pair"] = []grid.Vec{base, e[0]}
+		shapes["edge-star"] = append([]grid.Vec{base}, e...)
+	}
+	if c := g.Neighbors(nil, base, grid.ByCorner); len(c) > 0 {
+		shapes["corner-pair"] = []grid.Vec{base, c[0]}
+	}
+	var block []grid.Vec
+	for _, v := range validCells(g, 6) {
+		block = append(block, v)
+	}
+	shapes["block"] = block
+	for i := 0; i < 6; i++ {
+		var blob []grid.Vec
+		for _, v := range all {
+			if rng.Intn(2+i%4) == 0 {
+				blob = append(blob, v)
+			}
+		}
+		shapes["blob"+string(rune('A'+i))] = blob
+	}
+	return shapes
+}
+
+type edgeKey [2]pointKey
+
+// checkClosed asserts that the triangles form closed, consistently oriented
+// surfaces: every directed edge occurs once and its reverse once.
+func checkClosed(t *testing.T, name string, tris [][3]mgl64.Vec3) {
+	t.Helper()
+	directed := map[edgeKey]int{}
+	for _, tr := range tris {
+		for k := 0; k < 3; k++ {
+			a, b := keyOf(tr[k]), keyOf(tr[(k+1)%3])
+			if a == b {
+				t.Fatalf("%s: degenerate triangle %v", name, tr)
+			}
+			directed[edgeKey{a, b}]++
+		}
+	}
+	for e, n := range directed {
+		if n != 1 || directed[edgeKey{e[1], e[0]}] != 1 {
+			t.Fatalf("%s: edge %v used %d times, reverse %d times", name, e, n, directed[edgeKey{e[1], e[0]}])
+		}
+	}
+}
+
+func signedVolume(tris [][3]mgl64.Vec3) float64 {
+	v := 0.0
+	for _, t := range tris {
+		v += t[0].Dot(t[1].Cross(t[2])) / 6
+	}
+	return v
+}
+
+func meshTriangles(m *Mesh) [][3]mgl64.Vec3 {
+	var out [][3]mgl64.Vec3
+	for i := 0; i < len(m.tris); i += 3 {
+		out = append(out, [3]mgl64.Vec3{vec64(m.verts[m.tris[i]]), vec64(m.verts[m.tris[i+1]]), vec64(m.verts[m.tris[i+2]])})
+	}
+	return out
+}
+
+// cellVolume is the volume of one cell in render units.
+func cellVolume(g grid.Grid, v grid.Vec) float64 {
+	var tris [][3]mgl64.Vec3
+	for _, f := range g.Solid(v).Faces {
+		for k := 1; k+1 < len(f.Corners); k++ {
+			tris = append(tris, [3]mgl64.Vec3{f.Corners[0], f.Corners[k], f.Corners[k+1]})
+		}
+	}
+	return signedVolume(tris)
+}
+
+// The surface of every shape is closed, and at gap 0 it encloses exactly
+// the cells' volume, so no face is lost or doubled; with a gap it encloses
+// a little less, and stays closed even where cells touch only at an edge.
+func TestMeshClosedAllGrids(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for ty := grid.Type(0); ty < grid.NumTypes; ty++ {
+		g := grid.Must(ty)
+		if ty == grid.Spheres {
+			continue // balls; see TestSTLClosed
+		}
+		for name, vs := range testShapes(g, rng) {
+			name = ty.String() + "/" + name
+			want := 0.0
+			for _, v := range vs {
+				want += cellVolume(g, v)
+			}
+			m0, err := NewMesh(g, tagged(vs), 0)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			tris := meshTriangles(m0)
+			if got := signedVolume(tris); math.Abs(got-want) > 1e-6*want {
+				t.Errorf("%s: volume %v, want %v", name, got, want)
+			}
+			m, err := NewMesh(g, tagged(vs), DefaultGap)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			tris = meshTriangles(m)
+			checkClosed(t, name, tris)
+			if got := signedVolume(tris); got >= want || got < 0.5*want {
+				t.Errorf("%s: volume with gap %v, cells %v", name, got, want)
+			}
+		}
+	}
+}
+
+// Faces between cells of one shape are not drawn: a 2x1x1 bar of cubes has
+// 10 squares, not 12, and 8 outline edges are not drawn between them (the
+// outline has the 12 edges of a box).
+func TestMeshMergesInnerFaces(t *testing.T) {
+	g := grid.Must(grid.Cubes)
+	m, err := NewMesh(g, tagged([]grid.Vec{{0, 0, 0}, {1, 0, 0}}), DefaultGap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.polys) != 10 || m.NumTriangles() != 20 {
+		t.Errorf("%d polygons, %d triangles; want 10, 20", len(m.polys), m.NumTriangles())
+	}
+	if n := len(m.edges) / 2; n != 16 {
+		t.Errorf("%d outline segments, want 16", n)
+	}
+	if len(m.verts) != 12 {
+		t.Errorf("%d vertices, want 12", len(m.verts))
+	}
+	for _, p := range m.polys {
+		if p.neighbor == (grid.Vec{0, 0, 0}) || p.neighbor == (grid.Vec{1, 0, 0}) {
+			t.Errorf("polygon of %v faces a cell of the shape", p.cell)
+		}
+	}
+}
+
+func TestMeshRejectsBadCells(t *testing.T) {
+	if _, err := NewMesh(grid.Must(grid.Spheres), tagged([]grid.Vec{{1, 0, 0}}), 0); err == nil {
+		t.Error("accepted a sphere cell with odd coordinate sum")
+	}
+	if _, err := NewMesh(grid.Must(grid.Cubes), tagged([]grid.Vec{{1, 0, 0}, {1, 0, 0}}), 0); err == nil {
+		t.Error("accepted a duplicate cell")
+	}
+	if _, err := NewMesh(grid.Must(grid.Cubes), nil, -1); err == nil {
+		t.Error("accepted a negative gap")
+	}
+}
+
+// readSTL parses a binary STL file back into triangles.
+func readSTL(t *testing.T, b []byte) [][3]mgl64.Vec3 {
+	t.Helper()
+	if len(b) < 84 {
+		t.Fatalf("STL of %d bytes", len(b))
+	}
+	n := int(binary.LittleEndian.Uint32(b[80:]))
+	if len(b) != 84+50*n {
+		t.Fatalf("STL of %d bytes for %d triangles", len(b), n)
+	}
+	f := func(off int) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(b[off:]))) }
+	out := make([][3]mgl64.Vec3, n)
+	for i := range out {
+		r := 84 + 50*i
+		for k := 0; k < 3; k++ {
+			o := r + 12 + 12*k
+			out[i][k] = mgl64.Vec3{f(o), f(o + 4), f(o + 8)}
+		}
+		nrm := mgl64.Vec3{f(r), f(r + 4), f(r + 8)}
+		geo := out[i][1].Sub(out[i][0]).Cross(out[i][2].Sub(out[i][0]))
+		if nrm.Dot(geo) <= 0 {
+			t.Fatalf("triangle %d: normal %v disagrees with winding", i, nrm)
+		}
+	}
+	return out
+}
+
+// Every STL file, of every grid and of shapes whose cells merge, pinch or
+// are balls, is a set of closed, outward-oriented surfaces: each edge is
+// shared by exactly two triangles, once in each direction.
+func TestSTLClosed(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for ty := grid.Type(0); ty < grid.NumTypes; ty++ {
+		g := grid.Must(ty)
+		for name, vs := range testShapes(g, rng) {
+			if ty == grid.Spheres && len(vs) > 16 {
+				vs = vs[:40] // enough balls and necks; keeps the test quick
+			}
+			name = ty.String() + "/" + name
+			var buf bytes.Buffer
+			if err := WriteSTL(&buf, g, tagged(vs), DefaultSTLOptions()); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			tris := readSTL(t, buf.Bytes())
+			checkClosed(t, name, tris)
+			if v := signedVolume(tris); v <= 0 {
+				t.Errorf("%s: volume %v, surfaces face inwards", name, v)
+			}
+		}
+	}
+}
+
+func TestSTLOptions(t *testing.T) {
+	g := grid.Must(grid.Cubes)
+	cells := tagged([]grid.Vec{{0, 0, 0}})
+	for _, o := range []STLOptions{{Unit: 0, Gap: 0.01}, {Unit: 1, Gap: 0}, {Unit: math.NaN(), Gap: 0.01}} {
+		if err := WriteSTL(&bytes.Buffer{}, g, cells, o); err == nil {
+			t.Errorf("options %+v accepted", o)
+		}
+	}
+	if err := WriteSTL(&bytes.Buffer{}, g, nil, DefaultSTLOptions()); err == nil {
+		t.Error("empty shape accepted")
+	}
+	// Unit scales the file: a 10 mm cube with 0.1 mm gaps is 9.8 mm wide.
+	var buf bytes.Buffer
+	if err := WriteSTL(&buf, g, cells, DefaultSTLOptions()); err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, tr := range readSTL(t, buf.Bytes()) {
+		for _, p := range tr {
+			lo, hi = min(lo, p[0]), max(hi, p[0])
+		}
+	}
+	if w := hi - lo; math.Abs(w-9.8) > 1e-4 {
+		t.Errorf("cube width %v mm, want 9.8", w)
+	}
+}
