@@ -1,0 +1,200 @@
+package xmpuzzle
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"unicode/utf8"
+
+	"github.com/beevik/etree"
+
+	"github.com/burrlab/burrlab/model"
+)
+
+// Read loads a puzzle from r: gzip-compressed or plain XML (§1).
+func Read(r io.Reader) (*model.Puzzle, error) {
+	data, err := readXML(r)
+	if err != nil {
+		return nil, err
+	}
+	doc := etree.NewDocument()
+	doc.ReadSettings = etree.ReadSettings{
+		PreserveDuplicateAttrs: true, // so that we can reject them, as BurrTools does
+		MaxDepth:               maxDepth,
+	}
+	if err := doc.ReadFromBytes(data); err != nil {
+		return nil, syntaxError(data, err)
+	}
+	p, err := load(doc)
+	if err != nil {
+		var ee *elemError
+		if errors.As(err, &ee) {
+			if line := lineOf(doc, data, ee.el); line > 0 {
+				return nil, fmt.Errorf("line %d: %w", line, err)
+			}
+		}
+		return nil, err
+	}
+	return p, nil
+}
+
+// ReadFile loads the puzzle stored in the named file.
+func ReadFile(path string) (*model.Puzzle, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	p, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return p, nil
+}
+
+// readXML returns the XML text of a file as UTF-8: gunzipped if it starts
+// with the gzip magic, transcoded from CP1252 if it is not valid UTF-8, at
+// most maxXMLBytes long and with at most maxElements elements.
+func readXML(r io.Reader) ([]byte, error) {
+	br := bufio.NewReader(r)
+	var src io.Reader = br
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("bad gzip data: %w", err)
+		}
+		// One member, like zlib's gzread in BurrTools; what follows it is
+		// ignored rather than parsed as another header.
+		zr.Multistream(false)
+		src = zr
+	}
+	data, err := io.ReadAll(io.LimitReader(src, maxXMLBytes+1))
+	if err != nil {
+		if errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, errors.New("the gzip data is truncated")
+		}
+		return nil, fmt.Errorf("reading: %w", err)
+	}
+	if len(data) > maxXMLBytes {
+		return nil, fmt.Errorf("the XML is larger than %d MiB; no puzzle is that big", maxXMLBytes>>20)
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, errors.New("the file is empty")
+	}
+	if !utf8.Valid(data) {
+		data = fromCP1252(data)
+	}
+	// Each element costs etree a few hundred bytes; count them before
+	// building the tree. (Comments and declarations count too.)
+	if n := bytes.Count(data, []byte("<")) - bytes.Count(data, []byte("</")); n > maxElements {
+		return nil, fmt.Errorf("the XML has %d elements, more than the %d any puzzle needs", n, maxElements)
+	}
+	return data, nil
+}
+
+// syntaxError turns an XML parse failure into a message with a line number.
+// etree reports mismatched end tags without a position, so the text is
+// parsed again by encoding/xml, which checks nesting and says where.
+func syntaxError(data []byte, err error) error {
+	if errors.Is(err, etree.ErrMaxDepth) {
+		return fmt.Errorf("the XML is nested deeper than %d levels", maxDepth)
+	}
+	var se *xml.SyntaxError
+	if !errors.As(err, &se) {
+		d := xml.NewDecoder(bytes.NewReader(data))
+		d.CharsetReader = passCharset
+		for {
+			if _, e := d.Token(); e != nil {
+				if errors.As(e, &se) {
+					break
+				}
+				return fmt.Errorf("bad XML: %w", err)
+			}
+		}
+	}
+	return fmt.Errorf("line %d: bad XML: %s", se.Line, se.Msg)
+}
+
+// passCharset leaves the bytes alone whatever the declaration says: they
+// are UTF-8 by now (readXML transcoded them), and BurrTools ignores the
+// encoding attribute too.
+func passCharset(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+
+// lineOf returns the line on which element el starts in data, or 0. It is
+// only called for an error, so finding el again by counting start tags is
+// cheap enough.
+func lineOf(doc *etree.Document, data []byte, el *etree.Element) int {
+	if el == nil {
+		return 0
+	}
+	// el's number among all elements in document (pre-)order.
+	ord, found := 0, false
+	var walk func(e *etree.Element) bool
+	walk = func(e *etree.Element) bool {
+		if e == el {
+			return true
+		}
+		ord++
+		for _, c := range e.ChildElements() {
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, c := range doc.ChildElements() {
+		if found = walk(c); found {
+			break
+		}
+	}
+	if !found {
+		return 0
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	d.CharsetReader = passCharset
+	for n := 0; ; {
+		tok, err := d.RawToken()
+		if err != nil {
+			return 0
+		}
+		if _, ok := tok.(xml.StartElement); ok {
+			if n == ord {
+				line, _ := d.InputPos()
+				return line
+			}
+			n++
+		}
+	}
+}
+
+// cp1252High maps the bytes 0x80..0x9F of Windows-1252 to Unicode; the five
+// holes keep their Latin-1 (C1 control) meaning.
+var cp1252High = [32]rune{
+	0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+	0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+	0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+	0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+}
+
+// fromCP1252 transcodes text that old Windows builds of BurrTools wrote
+// (§2): Windows-1252, which is Latin-1 apart from 0x80..0x9F.
+func fromCP1252(b []byte) []byte {
+	out := make([]byte, 0, len(b)+len(b)/8)
+	for _, c := range b {
+		switch {
+		case c < 0x80:
+			out = append(out, c)
+		case c < 0xA0:
+			out = utf8.AppendRune(out, cp1252High[c-0x80])
+		default:
+			out = utf8.AppendRune(out, rune(c))
+		}
+	}
+	return out
+}

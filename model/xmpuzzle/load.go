@@ -1,0 +1,575 @@
+package xmpuzzle
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"image/color"
+	"slices"
+	"strings"
+
+	"github.com/beevik/etree"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// elemError is a load error at an element; Read turns the element into a
+// line number.
+type elemError struct {
+	el  *etree.Element
+	msg string
+}
+
+func (e *elemError) Error() string { return e.msg }
+
+// errAt returns an error at element el. where names the place in the
+// puzzle ("problem 2 \"Box\", solution 5") and may be empty.
+func errAt(el *etree.Element, where, format string, args ...any) error {
+	msg := fmt.Sprintf(format, args...)
+	if where != "" {
+		msg = where + ": " + msg
+	}
+	return &elemError{el, msg}
+}
+
+// loader holds the state of loading one document: BurrTools reads files in
+// one pass, and some rules depend on what came before (§10).
+type loader struct {
+	p       *model.Puzzle
+	g       grid.Grid // nil until a <gridType> or the first <shapes>
+	version int
+	// shapeEls are the <voxel> elements, for errors found after all shapes
+	// and colours are known.
+	shapeEls []*etree.Element
+}
+
+// load builds the puzzle from the document tree.
+func load(doc *etree.Document) (*model.Puzzle, error) {
+	root := doc.Root()
+	if root == nil {
+		return nil, errors.New("no XML element in the file; it is not a puzzle file")
+	}
+	if root.Tag != "puzzle" {
+		return nil, errAt(root, "", "the root element is <%s>, not <puzzle>: not a BurrTools puzzle", root.Tag)
+	}
+	l := &loader{p: &model.Puzzle{}}
+	if err := l.puzzle(root); err != nil {
+		return nil, err
+	}
+	return l.p, nil
+}
+
+// attr returns the value of attribute key and whether it is non-empty,
+// which is how BurrTools tests for presence.
+func attr(el *etree.Element, key string) (string, bool) {
+	a := el.SelectAttr(key)
+	if a == nil {
+		return "", false
+	}
+	return a.Value, a.Value != ""
+}
+
+// intAttr reads a number attribute with atoi semantics. A missing or empty
+// attribute gives def, or an error when required. Values outside lo..hi are
+// errors.
+func intAttr(el *etree.Element, where, key string, required bool, def, lo, hi int64) (int64, error) {
+	s, ok := attr(el, key)
+	if !ok {
+		if required {
+			return 0, errAt(el, where, "<%s> needs a %q attribute", el.Tag, key)
+		}
+		return def, nil
+	}
+	v := atoi(s)
+	if v < lo || v > hi {
+		return 0, errAt(el, where, "<%s %s=%q>: out of range %d..%d", el.Tag, key, clip(s), lo, hi)
+	}
+	return v, nil
+}
+
+// checkAttrs rejects duplicate attributes, as BurrTools' parser does.
+func checkAttrs(el *etree.Element, where string) error {
+	for i := 1; i < len(el.Attr); i++ {
+		for j := 0; j < i; j++ {
+			if el.Attr[i].Key == el.Attr[j].Key && el.Attr[i].Space == el.Attr[j].Space {
+				return errAt(el, where, "<%s> has the attribute %q twice", el.Tag, el.Attr[i].FullKey())
+			}
+		}
+	}
+	return nil
+}
+
+// text returns the text content of an element that may hold only text
+// (comments and processing instructions inside are ignored).
+func text(el *etree.Element, where string) (string, error) {
+	var b strings.Builder
+	for _, t := range el.Child {
+		switch t := t.(type) {
+		case *etree.CharData:
+			b.WriteString(t.Data)
+		case *etree.Element:
+			return "", errAt(t, where, "<%s> may hold only text, not <%s>", el.Tag, t.Tag)
+		}
+	}
+	return b.String(), nil
+}
+
+// children calls f for each child element, after rejecting duplicate
+// attributes on it.
+func children(el *etree.Element, where string, f func(c *etree.Element) error) error {
+	for _, c := range el.ChildElements() {
+		if err := checkAttrs(c, where); err != nil {
+			return err
+		}
+		if err := f(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// puzzle reads the root element (§4).
+func (l *loader) puzzle(root *etree.Element) error {
+	if err := checkAttrs(root, ""); err != nil {
+		return err
+	}
+	v, err := intAttr(root, "", "version", true, 0, -1<<62, 1<<62)
+	if err != nil {
+		return err
+	}
+	if v != formatVersion && v != legacyVersion {
+		return errAt(root, "", "file format version %d; BurrTools files have version 1 or 2", v)
+	}
+	l.version = int(v)
+	err = children(root, "", func(c *etree.Element) error {
+		switch c.Tag {
+		case "gridType":
+			return l.gridType(c)
+		case "colors":
+			return l.colors(c)
+		case "shapes":
+			return l.shapes(c)
+		case "problems":
+			return l.problems(c)
+		case "comment":
+			return l.comment(c)
+		}
+		return nil // unknown elements are skipped with their subtree
+	})
+	if err != nil {
+		return err
+	}
+	if l.g == nil { // neither shapes nor a grid type: an empty cube puzzle
+		l.g = grid.Must(grid.Cubes)
+	}
+	return l.finish()
+}
+
+func (l *loader) gridType(el *etree.Element) error {
+	if l.g != nil {
+		return errAt(el, "", "only one <gridType> may be given, and only before the shapes")
+	}
+	t, err := intAttr(el, "", "type", true, 0, -1<<62, 1<<62)
+	if err != nil {
+		return err
+	}
+	if t < 0 || t >= grid.NumTypes {
+		return errAt(el, "", "unknown grid type %d (BurrTools knows 0 to %d)", t, grid.NumTypes-1)
+	}
+	l.p.Grid = grid.Type(t)
+	l.g = grid.Must(l.p.Grid) // t is one of the known types
+	return nil
+}
+
+func (l *loader) colors(el *etree.Element) error {
+	return children(el, "", func(c *etree.Element) error {
+		if c.Tag != "color" {
+			return nil
+		}
+		if len(l.p.Colors) == model.MaxColor {
+			return errAt(c, "", "more than %d colours", model.MaxColor)
+		}
+		// Masked to a byte like BurrTools does; a missing value is 0.
+		rgb := func(k string) uint8 { s, _ := attr(c, k); return uint8(atoi(s) & 0xFF) }
+		l.p.Colors = append(l.p.Colors, color.RGBA{R: rgb("red"), G: rgb("green"), B: rgb("blue"), A: 0xFF})
+		return nil
+	})
+}
+
+func (l *loader) comment(el *etree.Element) error {
+	// popup is a presence flag: any value, even an empty one, counts.
+	l.p.CommentPopup = el.SelectAttr("popup") != nil
+	s, err := text(el, "comment")
+	if err != nil {
+		return err
+	}
+	l.p.Comment = s
+	return nil
+}
+
+func (l *loader) shapes(el *etree.Element) error {
+	if l.g == nil { // files without <gridType> are old cube files
+		l.g = grid.Must(grid.Cubes)
+	}
+	return children(el, "", func(c *etree.Element) error {
+		if c.Tag != "voxel" {
+			return nil
+		}
+		i := len(l.p.Shapes)
+		if i == maxShapes {
+			return errAt(c, "", "more than %d shapes", maxShapes)
+		}
+		s, err := l.shape(c, fmt.Sprintf("shape %d", i))
+		if err != nil {
+			return err
+		}
+		l.p.Shapes = append(l.p.Shapes, s)
+		l.shapeEls = append(l.shapeEls, c)
+		return nil
+	})
+}
+
+// shape reads a <voxel> element (§7).
+func (l *loader) shape(el *etree.Element, where string) (model.Shape, error) {
+	var s model.Shape
+	if name, _ := attr(el, "name"); name != "" {
+		s.Name = name
+		where += fmt.Sprintf(" %q", name)
+	}
+	for k, key := range []string{"x", "y", "z"} {
+		v, err := intAttr(el, where, key, true, 0, 0, maxAxis)
+		if err != nil {
+			return s, err
+		}
+		s.Size[k] = int(v)
+	}
+	for k, key := range []string{"hx", "hy", "hz"} {
+		v, err := intAttr(el, where, key, false, 0, -maxCoord, maxCoord)
+		if err != nil {
+			return s, err
+		}
+		s.Hotspot[k] = int(v)
+	}
+	w, err := intAttr(el, where, "weight", false, 1, -maxCoord, maxCoord)
+	if err != nil {
+		return s, err
+	}
+	s.Weight = int(w)
+	typ, err := intAttr(el, where, "type", true, 0, -1<<62, 1<<62)
+	if err != nil {
+		return s, err
+	}
+	cells := s.Size[0] * s.Size[1] * s.Size[2]
+	if cells > maxShapeCells {
+		return s, errAt(el, where, "%dx%dx%d is %d cells, more than the %d allowed", s.Size[0], s.Size[1], s.Size[2], cells, maxShapeCells)
+	}
+	str, err := text(el, where)
+	if err != nil {
+		return s, err
+	}
+	if typ != 0 && strings.TrimSpace(str) != "" {
+		return s, errAt(el, where, "unknown voxel storage type %d (only 0 exists)", typ)
+	}
+	s.Voxels, err = voxels(str, cells)
+	if err != nil {
+		return s, errAt(el, where, "voxel string: %v", err)
+	}
+	return s, nil
+}
+
+// voxels decodes a voxel string of n cells (§7.2). Whitespace is skipped
+// (BurrTools itself rejects it); digits after a state character give the
+// cell's colour.
+func voxels(str string, n int) ([]model.Voxel, error) {
+	cells := 0
+	for i := 0; i < len(str); i++ {
+		switch c := str[i]; {
+		case c == '#' || c == '+' || c == '_':
+			cells++
+		case c >= '0' && c <= '9' || isSpace(c):
+		default:
+			return nil, fmt.Errorf("unexpected character %q at offset %d", c, i)
+		}
+	}
+	if cells != n {
+		return nil, fmt.Errorf("%d cells, the space has %d", cells, n)
+	}
+	out := make([]model.Voxel, n)
+	cur := -1 // index of the cell whose colour digits may follow
+	var state model.State
+	color := 0
+	for i := 0; i < len(str); i++ {
+		c := str[i]
+		switch {
+		case c == '#' || c == '+' || c == '_':
+			cur++
+			state, color = cellState(c), 0
+			out[cur] = model.MakeVoxel(state, 0)
+		case c >= '0' && c <= '9':
+			if cur < 0 || (i > 0 && isSpace(str[i-1])) {
+				return nil, fmt.Errorf("colour digit at offset %d does not follow a cell", i)
+			}
+			color = color*10 + int(c-'0')
+			if color > model.MaxColor {
+				return nil, fmt.Errorf("cell %d: colour above %d", cur, model.MaxColor)
+			}
+			out[cur] = model.MakeVoxel(state, color) // empty cells drop it
+		}
+	}
+	return out, nil
+}
+
+// cellState returns the state a voxel string character stands for.
+func cellState(c byte) model.State {
+	switch c {
+	case '#':
+		return model.Filled
+	case '+':
+		return model.Variable
+	}
+	return model.Empty
+}
+
+func (l *loader) problems(el *etree.Element) error {
+	return children(el, "", func(c *etree.Element) error {
+		if c.Tag != "problem" {
+			return nil
+		}
+		i := len(l.p.Problems)
+		if i == maxProblems {
+			return errAt(c, "", "more than %d problems", maxProblems)
+		}
+		pr, err := l.problem(c, i)
+		if err != nil {
+			return err
+		}
+		l.p.Problems = append(l.p.Problems, pr)
+		return nil
+	})
+}
+
+// problem reads a <problem> element (§8).
+func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
+	pr := model.NewProblem("")
+	where := fmt.Sprintf("problem %d", index)
+	if name, _ := attr(el, "name"); name != "" {
+		pr.Name = name
+		where += fmt.Sprintf(" %q", name)
+	}
+	if s, ok := attr(el, "maxHoles"); ok {
+		// -1 wraps to BurrTools' "undefined" 0xFFFFFFFF.
+		switch v := atoi(s); {
+		case v == -1 || v == unsetMaxHoles:
+		case v < 0 || v > unsetMaxHoles:
+			return pr, errAt(el, where, "maxHoles=%q is out of range", clip(s))
+		default:
+			pr.MaxHoles = int(v)
+		}
+	}
+	st, err := intAttr(el, where, "state", false, 0, int64(model.Unsolved), int64(model.Stale))
+	if err != nil {
+		return pr, err
+	}
+	pr.State = model.SolveState(st)
+	if pr.State != model.Unsolved { // counters mean nothing in state 0
+		for _, c := range []struct {
+			key string
+			dst *uint64
+		}{{"assemblies", &pr.NumAssemblies}, {"solutions", &pr.NumSolutions}, {"time", &pr.SolveTime}} {
+			v, err := intAttr(el, where, c.key, false, 0, 0, 1<<62)
+			if err != nil {
+				return pr, err
+			}
+			*c.dst = uint64(v)
+		}
+	}
+	slots := 0
+	var solEls []*etree.Element
+	err = children(el, where, func(c *etree.Element) error {
+		switch c.Tag {
+		case "shapes": // the parts, "for historical reasons"
+			return children(c, where, func(s *etree.Element) error {
+				if s.Tag != "shape" {
+					return errAt(s, where, "unexpected <%s> in the piece list", s.Tag)
+				}
+				part, err := l.part(s, fmt.Sprintf("%s, part %d", where, len(pr.Parts)))
+				if err != nil {
+					return err
+				}
+				if slots += part.Max; slots > maxSlots {
+					return errAt(s, where, "more than %d pieces", maxSlots)
+				}
+				pr.Parts = append(pr.Parts, part)
+				return nil
+			})
+		case "result":
+			id, err := intAttr(c, where, "id", true, 0, -1<<62, 1<<62)
+			if err != nil {
+				return err
+			}
+			pr.Result = int(id)
+		case "bitmap":
+			return children(c, where, func(p *etree.Element) error {
+				if p.Tag != "pair" {
+					return nil
+				}
+				// 0-based colour indices in the file, 1-based in the model.
+				pc, err := intAttr(p, where, "piece", true, 0, 0, model.MaxColor-1)
+				if err != nil {
+					return err
+				}
+				rc, err := intAttr(p, where, "result", true, 0, 0, model.MaxColor-1)
+				if err != nil {
+					return err
+				}
+				pr.ColorRules = append(pr.ColorRules, model.ColorRule{Piece: int(pc) + 1, Result: int(rc) + 1})
+				return nil
+			})
+		case "assembler":
+			v, ok := attr(c, "version")
+			if !ok {
+				return nil // ignored without a version, as in BurrTools
+			}
+			data, err := text(c, where)
+			if err != nil {
+				return err
+			}
+			pr.Assembler = &model.AssemblerState{Version: v, Data: data}
+		case "solutions":
+			return children(c, where, func(s *etree.Element) error {
+				if s.Tag != "solution" {
+					return errAt(s, where, "unexpected <%s> among the solutions", s.Tag)
+				}
+				sol, err := l.solution(s, fmt.Sprintf("%s, solution %d", where, len(pr.Solutions)), slots)
+				if err != nil {
+					return err
+				}
+				pr.Solutions = append(pr.Solutions, sol)
+				solEls = append(solEls, s)
+				return nil
+			})
+		}
+		return nil
+	})
+	if err != nil {
+		return pr, err
+	}
+	// A result id that names no shape means "no result", as in BurrTools.
+	if pr.Result < 0 || pr.Result >= len(l.p.Shapes) {
+		pr.Result = model.NoResult
+	}
+	// BurrTools keeps colour rules in a set.
+	slices.SortFunc(pr.ColorRules, func(a, b model.ColorRule) int {
+		return cmp.Or(cmp.Compare(a.Piece, b.Piece), cmp.Compare(a.Result, b.Result))
+	})
+	pr.ColorRules = slices.Compact(pr.ColorRules)
+	normalizeState(&pr)
+	// Parts after solutions (BurrTools counts slots as it goes) would leave
+	// stored assemblies short of slots.
+	for i := range pr.Solutions {
+		if len(pr.Solutions[i].Assembly) != slots {
+			return pr, errAt(solEls[i], fmt.Sprintf("%s, solution %d", where, i), "%d placements, but the problem has %d piece slots", len(pr.Solutions[i].Assembly), slots)
+		}
+		if err := l.normalizeSolution(&pr, &pr.Solutions[i]); err != nil {
+			return pr, errAt(solEls[i], fmt.Sprintf("%s, solution %d", where, i), "%v", err)
+		}
+	}
+	return pr, nil
+}
+
+// normalizeState keeps the resume state only where BurrTools would write it
+// (state 1), and takes a paused problem that cannot be resumed for what it
+// is: stale counters, or nothing when no solution is kept (§8.5). The writer
+// does the same, so a file written and read again loads the same.
+func normalizeState(pr *model.Problem) {
+	if pr.State != model.Paused {
+		pr.Assembler = nil
+		return
+	}
+	if !resumable(pr) {
+		pr.Invalidate()
+	}
+}
+
+// part reads one <shape> of a problem's piece list (§8.2).
+func (l *loader) part(el *etree.Element, where string) (model.Part, error) {
+	var part model.Part
+	id, err := intAttr(el, where, "id", true, 0, -1<<62, 1<<62)
+	if err != nil {
+		return part, err
+	}
+	if id < 0 || id >= int64(len(l.p.Shapes)) {
+		return part, errAt(el, where, "shape id %d does not exist (%d shapes are defined before it)", id, len(l.p.Shapes))
+	}
+	part.Shape = int(id)
+	_, hasCount := attr(el, "count")
+	_, hasMin := attr(el, "min")
+	_, hasMax := attr(el, "max")
+	switch {
+	case hasCount:
+		n, err := intAttr(el, where, "count", true, 0, 0, maxSlots)
+		if err != nil {
+			return part, err
+		}
+		part.Min, part.Max = int(n), int(n)
+	case hasMin && hasMax:
+		lo, err := intAttr(el, where, "min", true, 0, 0, maxSlots)
+		if err != nil {
+			return part, err
+		}
+		hi, err := intAttr(el, where, "max", true, 0, 0, maxSlots)
+		if err != nil {
+			return part, err
+		}
+		if lo > hi {
+			return part, errAt(el, where, "min %d is above max %d", lo, hi)
+		}
+		part.Min, part.Max = int(lo), int(hi)
+	default:
+		part.Min, part.Max = 1, 1
+	}
+	grp, err := intAttr(el, where, "group", false, 0, 0, 65535)
+	if err != nil {
+		return part, err
+	}
+	if grp != 0 {
+		// All instances in one group; BurrTools skips any children then.
+		part.Groups = []model.GroupCount{{Group: int(grp), Count: part.Max}}
+		return part, nil
+	}
+	err = children(el, where, func(c *etree.Element) error {
+		if c.Tag != "group" {
+			return nil
+		}
+		g, err := intAttr(c, where, "group", true, 0, 0, 65535)
+		if err != nil {
+			return err
+		}
+		n, err := intAttr(c, where, "count", true, 0, 0, maxSlots)
+		if err != nil {
+			return err
+		}
+		if g != 0 { // group 0 is "no group"; BurrTools never writes it
+			part.Groups = append(part.Groups, model.GroupCount{Group: int(g), Count: int(n)})
+		}
+		return nil
+	})
+	return part, err
+}
+
+// finish checks what needs the whole file: shapes against the number of
+// colours and the grid, then the model's own invariants.
+func (l *loader) finish() error {
+	for i := range l.p.Shapes {
+		s := &l.p.Shapes[i]
+		if err := s.Validate(l.g, len(l.p.Colors)); err != nil {
+			where := fmt.Sprintf("shape %d", i)
+			if s.Name != "" {
+				where += fmt.Sprintf(" %q", s.Name)
+			}
+			return errAt(l.shapeEls[i], where, "%v", err)
+		}
+	}
+	return l.p.Validate()
+}

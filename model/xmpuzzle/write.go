@@ -1,0 +1,365 @@
+package xmpuzzle
+
+import (
+	"cmp"
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/beevik/etree"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// Write saves p to w as a gzip-compressed .xmpuzzle in BurrTools 0.7.1's
+// layout. p is validated first and left unchanged.
+func Write(w io.Writer, p *model.Puzzle) error {
+	doc, err := encode(p)
+	if err != nil {
+		return err
+	}
+	zw := gzip.NewWriter(w)
+	if _, err := doc.WriteTo(zw); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// WriteFile saves p to the named file. It writes a temporary file in the
+// same directory, syncs it and renames it over the old one, so that a crash
+// or a full disk never leaves the user without the previous file.
+func WriteFile(path string, p *model.Puzzle) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	// Keep the old file's permissions; CreateTemp makes files only the
+	// owner can read.
+	mode := os.FileMode(0o644)
+	if fi, e := os.Stat(path); e == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err = f.Chmod(mode); err != nil {
+		return err
+	}
+	if err = Write(f, p); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	// Make the rename itself durable where directories can be synced.
+	if d, e := os.Open(dir); e == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
+
+// encode builds the document, laid out as BurrTools 0.7.1 writes it.
+func encode(p *model.Puzzle) (*etree.Document, error) {
+	if err := p.Validate(); err != nil {
+		return nil, fmt.Errorf("not saving an invalid puzzle: %w", err)
+	}
+	g, err := p.GridOf()
+	if err != nil {
+		return nil, err
+	}
+	doc := etree.NewDocument()
+	doc.CreateProcInst("xml", `version="1.0"`)
+	root := doc.CreateElement("puzzle")
+	root.CreateAttr("version", strconv.Itoa(formatVersion))
+	root.CreateElement("gridType").CreateAttr("type", strconv.Itoa(int(p.Grid)))
+	colors := root.CreateElement("colors")
+	for _, c := range p.Colors {
+		e := colors.CreateElement("color")
+		setInt(e, "red", int(c.R))
+		setInt(e, "green", int(c.G))
+		setInt(e, "blue", int(c.B))
+	}
+	shapes := root.CreateElement("shapes")
+	for i := range p.Shapes {
+		writeShape(shapes, &p.Shapes[i])
+	}
+	problems := root.CreateElement("problems")
+	for i := range p.Problems {
+		writeProblem(problems, g, &p.Problems[i])
+	}
+	comment := root.CreateElement("comment")
+	if p.Comment != "" {
+		if p.CommentPopup {
+			comment.CreateAttr("popup", "")
+		}
+		comment.SetText(p.Comment)
+	}
+	doc.Indent(1)
+	return doc, nil
+}
+
+func setInt(e *etree.Element, key string, v int) { e.CreateAttr(key, strconv.Itoa(v)) }
+
+// writeShape writes a <voxel> (§7). A space without cells cannot be read
+// back by BurrTools ("voxel space requires content"), so it is written as
+// one empty cell.
+func writeShape(parent *etree.Element, s *model.Shape) {
+	size, vox := s.Size, s.Voxels
+	if len(vox) == 0 {
+		size, vox = grid.Vec{1, 1, 1}, []model.Voxel{0}
+	}
+	e := parent.CreateElement("voxel")
+	setInt(e, "x", size[0])
+	setInt(e, "y", size[1])
+	setInt(e, "z", size[2])
+	for k, key := range []string{"hx", "hy", "hz"} {
+		if s.Hotspot[k] != 0 {
+			setInt(e, key, s.Hotspot[k])
+		}
+	}
+	if s.Weight != 1 {
+		setInt(e, "weight", s.Weight)
+	}
+	if s.Name != "" {
+		e.CreateAttr("name", s.Name)
+	}
+	setInt(e, "type", 0)
+	var b strings.Builder
+	b.Grow(len(vox))
+	for _, v := range vox {
+		switch v.State() {
+		case model.Empty:
+			b.WriteByte('_')
+			continue
+		case model.Filled:
+			b.WriteByte('#')
+		case model.Variable:
+			b.WriteByte('+')
+		}
+		if v.Color() != 0 {
+			b.WriteString(strconv.Itoa(v.Color()))
+		}
+	}
+	e.SetText(b.String())
+}
+
+// savedState is the state a problem is written with: never 1 without the
+// resume data BurrTools needs (§8.5); the reader maps it the same way.
+func savedState(pr *model.Problem) model.SolveState {
+	if pr.State == model.Paused && !resumable(pr) {
+		if len(pr.Solutions) == 0 {
+			return model.Unsolved
+		}
+		return model.Stale
+	}
+	return pr.State
+}
+
+// resumable reports whether a paused problem carries the resume data that
+// BurrTools writes: a version and a non-empty dump.
+func resumable(pr *model.Problem) bool {
+	return pr.Assembler != nil && pr.Assembler.Version != "" && pr.Assembler.Data != ""
+}
+
+// writeProblem writes a <problem> (§8).
+func writeProblem(parent *etree.Element, g grid.Grid, pr *model.Problem) {
+	e := parent.CreateElement("problem")
+	if pr.Name != "" {
+		e.CreateAttr("name", pr.Name)
+	}
+	state := savedState(pr)
+	setInt(e, "state", int(state))
+	if state != model.Unsolved {
+		e.CreateAttr("assemblies", strconv.FormatUint(pr.NumAssemblies, 10))
+		e.CreateAttr("solutions", strconv.FormatUint(pr.NumSolutions, 10))
+		e.CreateAttr("time", strconv.FormatUint(pr.SolveTime, 10))
+	}
+	if pr.MaxHoles >= 0 {
+		setInt(e, "maxHoles", pr.MaxHoles)
+	}
+	parts := e.CreateElement("shapes")
+	for _, part := range pr.Parts {
+		s := parts.CreateElement("shape")
+		setInt(s, "id", part.Shape)
+		if part.Min == part.Max {
+			setInt(s, "count", part.Min)
+		} else {
+			setInt(s, "min", part.Min)
+			setInt(s, "max", part.Max)
+		}
+		switch {
+		case len(part.Groups) == 1 && part.Groups[0].Count == part.Max:
+			setInt(s, "group", part.Groups[0].Group)
+		default:
+			for _, gc := range part.Groups {
+				ge := s.CreateElement("group")
+				setInt(ge, "group", gc.Group)
+				setInt(ge, "count", gc.Count)
+			}
+		}
+	}
+	result := e.CreateElement("result")
+	if pr.Result == model.NoResult {
+		result.CreateAttr("id", strconv.Itoa(unsetMaxHoles))
+	} else {
+		setInt(result, "id", pr.Result)
+	}
+	// BurrTools keeps the pairs in a set ordered by piece<<16 | result.
+	rules := slices.Clone(pr.ColorRules)
+	slices.SortFunc(rules, func(a, b model.ColorRule) int {
+		return cmp.Or(cmp.Compare(a.Piece, b.Piece), cmp.Compare(a.Result, b.Result))
+	})
+	bitmap := e.CreateElement("bitmap")
+	for _, r := range slices.Compact(rules) {
+		pe := bitmap.CreateElement("pair")
+		setInt(pe, "piece", r.Piece-1)
+		setInt(pe, "result", r.Result-1)
+	}
+	if state == model.Paused {
+		a := e.CreateElement("assembler")
+		a.CreateAttr("version", pr.Assembler.Version)
+		a.SetText(pr.Assembler.Data)
+	}
+	if len(pr.Solutions) > 0 && pr.NumSlots() > 0 {
+		sols := e.CreateElement("solutions")
+		slotParts := pr.SlotParts()
+		for i := range pr.Solutions {
+			writeSolution(sols, g, slotParts, &pr.Solutions[i])
+		}
+	}
+}
+
+// writeSolution writes a <solution> (§8.6) with its slots in normal order
+// (placed first, sorted within each part) and the disassembly's piece
+// numbers changed to match.
+func writeSolution(parent *etree.Element, g grid.Grid, slotParts []int, sol *model.Solution) {
+	e := parent.CreateElement("solution")
+	if sol.AsmNum != 0 {
+		setInt(e, "asmNum", sol.AsmNum)
+	}
+	if sol.SolNum != 0 && sol.Disassembly != nil {
+		setInt(e, "solNum", sol.SolNum)
+	}
+	order := slotOrder(slotParts, sol.Assembly)
+	newSlot := func(s int) int { return s }
+	if order != nil {
+		inv := make([]int, len(order))
+		for n, o := range order {
+			inv[o] = n
+		}
+		newSlot = func(s int) int { return inv[s] }
+	}
+	var b strings.Builder
+	for n := range sol.Assembly {
+		pl := sol.Assembly[n]
+		if order != nil {
+			pl = sol.Assembly[order[n]]
+		}
+		if n > 0 {
+			b.WriteByte(' ')
+		}
+		if !pl.Placed() {
+			b.WriteByte('x')
+			continue
+		}
+		fmt.Fprintf(&b, "%d %d %d %d", pl.Pos[0], pl.Pos[1], pl.Pos[2], pl.Orient)
+	}
+	e.CreateElement("assembly").SetText(b.String())
+	switch d := sol.Disassembly; {
+	case d == nil:
+	case detailed(d):
+		writeSeparation(e, g, d, "", newSlot)
+	default:
+		// A tree with only outline nodes somewhere can only be written as
+		// an outline.
+		var vals []string
+		var walk func(s *model.Separation)
+		walk = func(s *model.Separation) {
+			if s == nil {
+				vals = append(vals, "0")
+				return
+			}
+			vals = append(vals, strconv.Itoa(s.Moves()+1))
+			walk(s.Left)
+			walk(s.Removed)
+		}
+		walk(d)
+		e.CreateElement("separationInfo").SetText(strings.Join(vals, " "))
+	}
+}
+
+// detailed reports whether every node of the tree has its states.
+func detailed(s *model.Separation) bool {
+	return s == nil || !s.Outline() && detailed(s.Removed) && detailed(s.Left)
+}
+
+// writeSeparation writes a <separation> node and its children, removed
+// before left (§8.8). Removed pieces go to prev + 20000·d.
+func writeSeparation(parent *etree.Element, g grid.Grid, s *model.Separation, typ string, newSlot func(int) int) {
+	e := parent.CreateElement("separation")
+	if typ != "" {
+		e.CreateAttr("type", typ)
+	}
+	pieces := e.CreateElement("pieces")
+	setInt(pieces, "count", len(s.Pieces))
+	nums := make([]int, len(s.Pieces))
+	for j, p := range s.Pieces {
+		nums[j] = newSlot(p)
+	}
+	pieces.SetText(joinInts(nums))
+	for i, st := range s.States {
+		if i == len(s.States)-1 && i > 0 {
+			st = slices.Clone(st)
+			for j := range st {
+				if s.RemovedIn(j) {
+					st[j] = removalPos(g, s.States[i-1][j], st[j])
+				}
+			}
+		}
+		se := e.CreateElement("state")
+		for k, tag := range []string{"dx", "dy", "dz"} {
+			for j := range st {
+				nums[j] = st[j][k]
+			}
+			se.CreateElement(tag).SetText(joinInts(nums))
+		}
+	}
+	if s.Removed != nil {
+		writeSeparation(e, g, s.Removed, "removed", newSlot)
+	}
+	if s.Left != nil {
+		writeSeparation(e, g, s.Left, "left", newSlot)
+	}
+}
+
+func joinInts(v []int) string {
+	b := make([]byte, 0, len(v)*4)
+	for i, x := range v {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return string(b)
+}
