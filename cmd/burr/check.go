@@ -1,11 +1,85 @@
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
 
-// runCheck is a placeholder until the check subcommand lands.
+// runCheck verifies every stored solution of a puzzle file: each assembly
+// must fill its result exactly (model.CheckAssembly) and each disassembly
+// must start from that assembly and come apart without pieces passing
+// through each other (model.CheckDisassembly). It prints one line per
+// problem and fails with errInvalid if any solution is wrong.
 func runCheck(args []string, stdout io.Writer) error {
-	return fmt.Errorf("not implemented yet")
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintln(fs.Output(), "usage: burr check FILE\n\nVerifies every stored assembly and disassembly of FILE.")
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: burr check FILE")
+	}
+	p, err := xmpuzzle.ReadFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	if len(p.Problems) == 0 {
+		fmt.Fprintln(stdout, "no problems")
+	}
+	bad := 0
+	for i := range p.Problems {
+		pr := &p.Problems[i]
+		label := fmt.Sprintf("problem %d", i)
+		if pr.Name != "" {
+			label += fmt.Sprintf(" %q", pr.Name)
+		}
+		asm, dis, outlines, err := checkProblem(p, pr)
+		switch {
+		case err != nil:
+			bad++
+			fmt.Fprintf(stdout, "%s: INVALID: %v\n", label, err)
+		case len(pr.Solutions) == 0:
+			fmt.Fprintf(stdout, "%s: no stored solutions\n", label)
+		default:
+			fmt.Fprintf(stdout, "%s: ok: %d assemblies, %d disassemblies", label, asm, dis)
+			if outlines > 0 {
+				fmt.Fprintf(stdout, " (%d only as outlines)", outlines)
+			}
+			fmt.Fprintln(stdout)
+		}
+	}
+	if bad > 0 {
+		return fmt.Errorf("%w: %d of %d problems have wrong solutions", errInvalid, bad, len(p.Problems))
+	}
+	return nil
+}
+
+// checkProblem checks the stored solutions of one problem and returns how
+// many assemblies and disassemblies it checked, and how many of those
+// disassemblies were stored only as outlines, whose moves cannot be checked.
+func checkProblem(p *model.Puzzle, pr *model.Problem) (asm, dis, outlines int, err error) {
+	for j := range pr.Solutions {
+		s := &pr.Solutions[j]
+		if err := model.CheckAssembly(p, pr, s.Assembly); err != nil {
+			return 0, 0, 0, fmt.Errorf("solution %d: %w", j, err)
+		}
+		asm++
+		if err := model.CheckDisassembly(p, pr, s); err != nil {
+			return 0, 0, 0, fmt.Errorf("solution %d: disassembly: %w", j, err)
+		}
+		if s.Disassembly != nil {
+			dis++
+			if s.Disassembly.Outline() {
+				outlines++
+			}
+		}
+	}
+	return asm, dis, outlines, nil
 }
