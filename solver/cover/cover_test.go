@@ -1,0 +1,345 @@
+package cover
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// collect runs a search and returns its solutions as sorted row lists,
+// each rendered as a string, sorted.
+func collect(t *testing.T, m *Matrix, opts Options) ([]string, Result) {
+	t.Helper()
+	var mu sync.Mutex
+	var sols []string
+	opts.OnSolution = func(_ int, rows []int32) Action {
+		r := slices.Clone(rows)
+		slices.Sort(r)
+		mu.Lock()
+		sols = append(sols, fmt.Sprint(r))
+		mu.Unlock()
+		return Continue
+	}
+	res, err := Search(context.Background(), m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(sols)
+	return sols, res
+}
+
+// brute lists every subset of rows that solves p, the slow obvious way.
+func brute(p *Problem) []string {
+	n := p.NumRows()
+	var out []string
+	w := make([]int, len(p.Cols))
+	for mask := 0; mask < 1<<n; mask++ {
+		clear(w)
+		var rows []int32
+		for r := 0; r < n; r++ {
+			if mask>>r&1 == 0 {
+				continue
+			}
+			rows = append(rows, int32(r))
+			cols, wts := p.Row(r)
+			for i, c := range cols {
+				w[c] += int(wts[i])
+			}
+		}
+		ok, holes := true, 0
+		for c, col := range p.Cols {
+			if w[c] < col.Min || w[c] > col.Max {
+				ok = false
+			}
+			if col.Hole && w[c] == 0 {
+				holes++
+			}
+		}
+		if ok && (p.MaxHoles < 0 || holes <= p.MaxHoles) {
+			out = append(out, fmt.Sprint(rows))
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// randomProblem builds a small problem with bounds, weights and holes.
+func randomProblem(rng *rand.Rand) *Problem {
+	nc := 2 + rng.Intn(6)
+	cols := make([]Column, nc)
+	for c := range cols {
+		switch rng.Intn(5) {
+		case 0, 1:
+			cols[c] = Column{Min: 1, Max: 1}
+		case 2:
+			cols[c] = Column{Min: 0, Max: 1, Hole: true}
+		case 3:
+			lo := rng.Intn(3)
+			cols[c] = Column{Min: lo, Max: lo + rng.Intn(3)}
+		case 4:
+			cols[c] = Column{Min: 0, Max: 1 + rng.Intn(3)}
+		}
+	}
+	p := NewProblem(cols, rng.Intn(4)-1)
+	nr := 1 + rng.Intn(13)
+	for r := 0; r < nr; r++ {
+		var cs, ws []int
+		for c := range cols {
+			if rng.Intn(3) == 0 {
+				cs = append(cs, c)
+				wt := 1
+				if rng.Intn(5) == 0 {
+					wt = 1 + rng.Intn(3)
+				}
+				ws = append(ws, wt)
+			}
+		}
+		if len(cs) == 0 {
+			cs, ws = []int{rng.Intn(nc)}, []int{1}
+		}
+		p.AddRow(cs, ws)
+	}
+	return p
+}
+
+func TestRandomAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 3000; i++ {
+		p := randomProblem(rng)
+		want := brute(p)
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, workers := range []int{1, 3} {
+			got, res := collect(t, m, Options{Workers: workers, tickEvery: 1})
+			if !slices.Equal(got, want) {
+				t.Fatalf("problem %d (%d workers): got %v, want %v", i, workers, got, want)
+			}
+			if !res.Complete() {
+				t.Fatalf("problem %d: search not complete", i)
+			}
+		}
+		red, _, err := m.Reduce(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := collect(t, red, Options{Workers: 2}); !slices.Equal(got, want) {
+			t.Fatalf("problem %d after reduce: got %v, want %v", i, got, want)
+		}
+	}
+}
+
+// TestStopAndContinue halts the search after every k-th solution and
+// continues from the saved jobs until done: the solutions found over all
+// rounds must be exactly the solutions, each once.
+func TestStopAndContinue(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	for i := 0; i < 400; i++ {
+		p := randomProblem(rng)
+		want := brute(p)
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, action := range []Action{Halt, Retry} {
+			jobs := Whole()
+			var got []string
+			for round := 0; ; round++ {
+				if round > len(want)+5 {
+					t.Fatalf("problem %d: no progress", i)
+				}
+				var mu sync.Mutex
+				seen := 0
+				res, err := Search(context.Background(), m, Options{
+					Workers:   1 + round%3,
+					Jobs:      jobs,
+					tickEvery: 1,
+					OnSolution: func(_ int, rows []int32) Action {
+						mu.Lock()
+						defer mu.Unlock()
+						seen++
+						if seen == 2 {
+							if action == Halt {
+								got = append(got, sorted(rows))
+							}
+							return action
+						}
+						got = append(got, sorted(rows))
+						return Continue
+					},
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Complete() {
+					break
+				}
+				jobs = res.Remaining
+			}
+			sort.Strings(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("problem %d (action %d): got %v, want %v", i, action, got, want)
+			}
+		}
+	}
+}
+
+func sorted(rows []int32) string {
+	r := slices.Clone(rows)
+	slices.Sort(r)
+	return fmt.Sprint(r)
+}
+
+func TestCancelSavesEverything(t *testing.T) {
+	// 8 queens as a generalised cover: ranks and files exactly once,
+	// diagonals at most once.
+	p := queens(8)
+	m, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := collect(t, m, Options{Workers: 1})
+	if len(want) != 92 {
+		t.Fatalf("8 queens: %d solutions, want 92", len(want))
+	}
+	// Cancel after a few solutions, continue, repeat.
+	jobs := Whole()
+	var got []string
+	for round := 0; round < 100; round++ {
+		ctx, cancel := context.WithCancel(context.Background())
+		var mu sync.Mutex
+		res, err := Search(ctx, m, Options{Workers: 2, Jobs: jobs, tickEvery: 1, OnSolution: func(_ int, rows []int32) Action {
+			mu.Lock()
+			got = append(got, sorted(rows))
+			if len(got)%7 == 0 {
+				cancel()
+			}
+			mu.Unlock()
+			return Continue
+		}})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Complete() {
+			break
+		}
+		jobs = res.Remaining
+		share := 0.0
+		for _, j := range jobs {
+			share += j.Share
+		}
+		if share <= 0 || share > 1.0001 {
+			t.Fatalf("remaining share %v", share)
+		}
+	}
+	sort.Strings(got)
+	if !slices.Equal(got, want) {
+		t.Fatalf("resumed 8 queens: %d solutions, want %d (or duplicates)", len(got), len(want))
+	}
+}
+
+// queens returns n queens as a cover problem: 2n exact columns for ranks
+// and files, 4n-2 optional ones for the diagonals.
+func queens(n int) *Problem {
+	cols := make([]Column, 2*n+2*(2*n-1))
+	for i := range cols {
+		if i < 2*n {
+			cols[i] = Column{Min: 1, Max: 1}
+		} else {
+			cols[i] = Column{Min: 0, Max: 1}
+		}
+	}
+	p := NewProblem(cols, -1)
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			p.AddRow([]int{r, n + f, 2*n + r + f, 2*n + 2*n - 1 + r - f + n - 1}, nil)
+		}
+	}
+	return p
+}
+
+func TestHoleLimit(t *testing.T) {
+	// Four optional cells in a row, dominoes and monominoes with plenty
+	// of copies: count tilings leaving at most k cells empty.
+	for k := -1; k <= 4; k++ {
+		cols := []Column{{Min: 0, Max: 10}, {Min: 0, Max: 10}}
+		for i := 0; i < 4; i++ {
+			cols = append(cols, Column{Min: 0, Max: 1, Hole: true})
+		}
+		p := NewProblem(cols, k)
+		for i := 0; i < 4; i++ {
+			p.AddRow([]int{0, 2 + i}, nil)
+			if i < 3 {
+				p.AddRow([]int{1, 2 + i, 3 + i}, nil)
+			}
+		}
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := collect(t, m, Options{Workers: 1})
+		if want := brute(p); !slices.Equal(got, want) {
+			t.Errorf("max holes %d: got %d solutions, want %d", k, len(got), len(want))
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    func() *Problem
+		want string
+	}{
+		{"bounds", func() *Problem { return NewProblem([]Column{{Min: 2, Max: 1}}, -1) }, "bad bounds"},
+		{"hole min", func() *Problem { return NewProblem([]Column{{Min: 1, Max: 1, Hole: true}}, -1) }, "hole column"},
+		{"column", func() *Problem {
+			p := NewProblem([]Column{{Min: 1, Max: 1}}, -1)
+			p.AddRow([]int{1}, nil)
+			return p
+		}, "out of range"},
+		{"twice", func() *Problem {
+			p := NewProblem([]Column{{Min: 1, Max: 1}}, -1)
+			p.AddRow([]int{0, 0}, nil)
+			return p
+		}, "twice"},
+		{"weight", func() *Problem {
+			p := NewProblem([]Column{{Min: 1, Max: 1}}, -1)
+			p.AddRow([]int{0}, []int{0})
+			return p
+		}, "weight"},
+		{"empty row", func() *Problem {
+			p := NewProblem([]Column{{Min: 1, Max: 1}}, -1)
+			p.AddRow(nil, nil)
+			return p
+		}, "empty"},
+	} {
+		_, err := New(tc.p())
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one containing %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestJobMismatch(t *testing.T) {
+	m, err := New(queens(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := []Job{{Path: []int32{99}, After: Fresh}}
+	if _, err := Search(context.Background(), m, Options{Jobs: bad, OnSolution: func(int, []int32) Action { return Continue }}); err == nil {
+		t.Error("a job naming a missing row was accepted")
+	}
+	// Row 1 is not a first alternative of the root of 4 queens... but it
+	// could be; take a path that repeats a row instead.
+	bad = []Job{{Path: []int32{0, 0}, After: Fresh}}
+	if _, err := Search(context.Background(), m, Options{Jobs: bad, OnSolution: func(int, []int32) Action { return Continue }}); err == nil {
+		t.Error("an impossible path was accepted")
+	}
+}

@@ -1,0 +1,126 @@
+// Package cover solves generalised exact cover problems, the engine behind
+// the assembler (algorithms.md §2).
+//
+// A problem has columns and rows. Every row puts a positive weight into a
+// few columns. A solution is a set of rows such that each column's total
+// weight lies within the column's bounds [Min, Max]. A plain exact cover
+// has bounds [1, 1] and weights 1 everywhere; the assembler also needs
+// piece columns with ranges ([0, 6]: up to six copies of a shape), optional
+// cells ([0, 1]) and a weighted column that bounds the total size of
+// optional pieces.
+//
+// Columns marked Hole are the optional cells of a result: a hole is a hole
+// column that ends with weight 0, and at most MaxHoles may remain.
+//
+// Each solution is found exactly once: rows are sets, and the search
+// enumerates the rows it takes from one column in increasing order, so
+// identical pieces are never permuted.
+//
+// The search (Search) is iterative, works on flat int32 arrays and
+// allocates nothing per node. It splits the search tree across workers,
+// streams solutions through a callback, stops promptly on cancellation and
+// can be continued later from the Jobs it returns.
+package cover
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Column gives the bounds of one column.
+type Column struct {
+	Min, Max int
+	// Hole marks an optional cell: it must have Min 0, and it counts as a
+	// hole when no chosen row puts weight into it.
+	Hole bool
+}
+
+// Problem is a generalised exact cover problem under construction. Rows
+// are numbered from 0 in the order they are added; solutions report rows
+// by these numbers.
+type Problem struct {
+	Cols []Column
+	// MaxHoles bounds the number of hole columns left at weight 0;
+	// negative means no bound.
+	MaxHoles int
+
+	rowStart []int32 // row r's entries are entCol[rowStart[r]:rowStart[r+1]]
+	entCol   []int32
+	entWt    []int32
+}
+
+// MaxEntries caps the total number of row entries a problem may have, so
+// that a huge puzzle fails with an error instead of exhausting memory. Each
+// entry costs about 24 bytes per worker.
+const MaxEntries = 1 << 26
+
+// ErrTooBig is returned when a problem exceeds MaxEntries.
+var ErrTooBig = errors.New("exact cover problem too big")
+
+// NewProblem returns a problem with the given columns and no rows.
+func NewProblem(cols []Column, maxHoles int) *Problem {
+	return &Problem{Cols: cols, MaxHoles: maxHoles, rowStart: []int32{0}}
+}
+
+// AddRow appends a row that puts weights[i] into column cols[i]. A nil
+// weights means weight 1 everywhere. It returns the row's number.
+func (p *Problem) AddRow(cols []int, weights []int) int {
+	for i, c := range cols {
+		p.entCol = append(p.entCol, int32(c))
+		wt := 1
+		if weights != nil {
+			wt = weights[i]
+		}
+		p.entWt = append(p.entWt, int32(wt))
+	}
+	p.rowStart = append(p.rowStart, int32(len(p.entCol)))
+	return len(p.rowStart) - 2
+}
+
+// NumRows returns the number of rows added so far.
+func (p *Problem) NumRows() int { return len(p.rowStart) - 1 }
+
+// NumEntries returns the total number of row entries.
+func (p *Problem) NumEntries() int { return len(p.entCol) }
+
+// Row returns the columns and weights of row r. The slices alias the
+// problem's storage.
+func (p *Problem) Row(r int) (cols, weights []int32) {
+	a, b := p.rowStart[r], p.rowStart[r+1]
+	return p.entCol[a:b], p.entWt[a:b]
+}
+
+// validate checks bounds, weights and column references.
+func (p *Problem) validate() error {
+	if len(p.entCol) > MaxEntries || len(p.Cols) > MaxEntries {
+		return fmt.Errorf("%w: %d entries in %d columns (at most %d)", ErrTooBig, len(p.entCol), len(p.Cols), MaxEntries)
+	}
+	for i, c := range p.Cols {
+		if c.Min < 0 || c.Min > c.Max || c.Max > 1<<30 {
+			return fmt.Errorf("column %d: bad bounds [%d, %d]", i, c.Min, c.Max)
+		}
+		if c.Hole && c.Min != 0 {
+			return fmt.Errorf("column %d: a hole column must have Min 0", i)
+		}
+	}
+	seen := make([]int32, len(p.Cols))
+	for r := 0; r < p.NumRows(); r++ {
+		cols, wts := p.Row(r)
+		if len(cols) == 0 {
+			return fmt.Errorf("row %d is empty", r)
+		}
+		for i, c := range cols {
+			if c < 0 || int(c) >= len(p.Cols) {
+				return fmt.Errorf("row %d: column %d out of range", r, c)
+			}
+			if wts[i] < 1 || wts[i] > 1<<20 {
+				return fmt.Errorf("row %d: weight %d out of range 1..%d", r, wts[i], 1<<20)
+			}
+			if seen[c] == int32(r)+1 {
+				return fmt.Errorf("row %d: column %d twice", r, c)
+			}
+			seen[c] = int32(r) + 1
+		}
+	}
+	return nil
+}

@@ -1,0 +1,269 @@
+package cover
+
+import "fmt"
+
+// runner drives one worker through jobs.
+type runner struct {
+	s     *search
+	w     *worker
+	id    int
+	job   Job
+	root  int    // frames below root are the job's fixed prefix
+	ticks uint32 // nodes since progress was last published
+}
+
+// publishEvery is how many nodes pass between progress updates and
+// checks for hungry workers.
+const publishEvery = 1024
+
+// run searches one job, leaving the worker in its initial state.
+func (r *runner) run(j Job) error {
+	w := r.w
+	r.job = j
+	defer func() {
+		w.unwind()
+		r.s.prog.nodes.Add(uint64(r.ticks))
+		r.ticks = 0
+	}()
+	if w.failed() {
+		return nil // no solutions at all
+	}
+	cont, col, err := r.replay(j.Path)
+	if err != nil {
+		return err
+	}
+	r.root = len(w.frames)
+	if j.After == Fresh {
+		r.loop(true, cont, col)
+		return nil
+	}
+	if !w.push(cont, col) {
+		return fmt.Errorf("%w: the job's node is a solution", ErrJobMismatch)
+	}
+	f := &w.frames[len(w.frames)-1]
+	c := f.col
+	f.stopDone, f.last = true, altStop
+	if w.w[c] >= w.m.min[c] {
+		f.k++
+	}
+	if j.After != Stop {
+		target := w.m.origRow[j.After]
+		for {
+			y := w.down[c]
+			if y == c {
+				return fmt.Errorf("%w: row %d is not an alternative", ErrJobMismatch, j.After)
+			}
+			rr := w.m.nodeRow[y]
+			w.hide(rr)
+			f.k++
+			if rr == target {
+				break
+			}
+		}
+		f.last = target
+	}
+	r.loop(false, false, 0)
+	return nil
+}
+
+// replay takes the alternatives of a job's path from the root, leaving
+// one limited frame per step, and says what kind of node comes next.
+func (r *runner) replay(path []int32) (cont bool, col int32, err error) {
+	w, m := r.w, r.w.m
+	for _, e := range path {
+		if !w.push(cont, col) {
+			return false, 0, fmt.Errorf("%w: path passes a solution", ErrJobMismatch)
+		}
+		f := &w.frames[len(w.frames)-1]
+		f.limited, f.stopDone = true, true
+		c := f.col
+		if e == Stop {
+			if w.w[c] < m.min[c] {
+				return false, 0, fmt.Errorf("%w: stop where a column needs rows", ErrJobMismatch)
+			}
+			f.sel0 = int32(len(w.trail))
+			f.alt, f.more = altStop, true
+			w.hideAll(c)
+			cont = false
+		} else {
+			target := m.origRow[e]
+			for {
+				y := w.down[c]
+				if y == c {
+					return false, 0, fmt.Errorf("%w: row %d is not an alternative", ErrJobMismatch, e)
+				}
+				if rr := m.nodeRow[y]; rr != target {
+					w.hide(rr)
+					continue
+				}
+				f.more = w.down[y] != c
+				break
+			}
+			f.sel0 = int32(len(w.trail))
+			f.alt = target
+			w.selectRow(target)
+			cont, col = w.avail(c) != 0, c
+		}
+		if w.failed() {
+			return false, 0, fmt.Errorf("%w: path leads to a dead end", ErrJobMismatch)
+		}
+	}
+	return cont, col, nil
+}
+
+// loop is the search proper: enter a node (when enter is set), then move
+// to the next alternative, backing up through finished nodes, until the
+// job's root node is finished or the search halts.
+func (r *runner) loop(enter, cont bool, col int32) {
+	s, w := r.s, r.w
+	for {
+		if enter {
+			if s.halted.Load() {
+				r.stop(true)
+				return
+			}
+			if r.ticks++; r.ticks >= s.opts.tickEvery {
+				r.tick()
+			}
+			if !w.push(cont, col) {
+				switch s.opts.OnSolution(r.id, w.solution()) {
+				case Retry:
+					s.halt()
+					r.stop(true)
+					return
+				case Halt:
+					s.halt()
+				}
+			}
+		}
+		for {
+			if len(w.frames) == r.root {
+				return
+			}
+			f := &w.frames[len(w.frames)-1]
+			w.retract(f)
+			if s.halted.Load() {
+				r.stop(false)
+				return
+			}
+			var ok bool
+			if ok, cont, col = w.advance(f); ok {
+				enter = true
+				break
+			}
+			w.pop()
+		}
+	}
+}
+
+// tick publishes progress and gives work away to waiting workers.
+func (r *runner) tick() {
+	s := r.s
+	s.prog.nodes.Add(uint64(r.ticks))
+	r.ticks = 0
+	if s.hungry.Load() > s.qlen.Load() {
+		r.donate()
+	}
+	rem := r.remaining(true)
+	s.prog.mu.Lock()
+	s.prog.busy[r.id] = rem
+	s.prog.mu.Unlock()
+}
+
+// donate gives away the untried alternatives of the shallowest node that
+// has some: the biggest piece of work this worker can spare.
+func (r *runner) donate() {
+	w := r.w
+	prod := r.job.Share
+	for i := r.root; i < len(w.frames); i++ {
+		f := &w.frames[i]
+		n := float64(f.n)
+		if !f.limited && f.more {
+			share := prod * max(0, n-float64(f.k)-1) / n
+			f.limited = true
+			r.s.put(Job{Path: r.path(i), After: r.alt(f.alt), Share: share})
+			return
+		}
+		prod /= n
+	}
+}
+
+// remaining estimates the share of the current job still to search. At a
+// node entry the node itself is still to do; otherwise the top frame has
+// just finished an alternative.
+func (r *runner) remaining(atEnter bool) float64 {
+	w := r.w
+	rem := 0.0
+	if atEnter {
+		rem = 1
+	}
+	for i := len(w.frames) - 1; i >= r.root; i-- {
+		f := &w.frames[i]
+		n := float64(f.n)
+		untouched := n - float64(f.k)
+		if f.alt != altNone {
+			untouched--
+		}
+		if f.limited {
+			untouched = 0
+		}
+		rem = (max(0, untouched) + rem) / n
+	}
+	return r.job.Share * min(1, rem)
+}
+
+// stop saves what is left of the job as jobs: at a node entry, the node
+// about to be searched; and for every frame that may try further
+// alternatives, the alternatives after its current (or last) one.
+func (r *runner) stop(atEnter bool) {
+	w := r.w
+	var jobs []Job
+	top := len(w.frames) - 1
+	if atEnter {
+		share := r.job.Share
+		for i := r.root; i <= top; i++ {
+			share /= float64(w.frames[i].n)
+		}
+		jobs = append(jobs, Job{Path: r.path(top + 1), After: Fresh, Share: share})
+	}
+	prod := r.job.Share
+	for i := r.root; i <= top; i++ {
+		f := &w.frames[i]
+		n := float64(f.n)
+		switch {
+		case f.limited:
+		case f.alt != altNone:
+			if f.more {
+				jobs = append(jobs, Job{Path: r.path(i), After: r.alt(f.alt), Share: prod * max(0, n-float64(f.k)-1) / n})
+			}
+		case !w.failed() && (w.down[f.col] != f.col || !f.stopDone && w.w[f.col] >= w.m.min[f.col]):
+			after := r.alt(f.last)
+			if f.last == altNone && f.stopDone {
+				after = Stop
+			}
+			jobs = append(jobs, Job{Path: r.path(i), After: after, Share: prod * max(0, n-float64(f.k)) / n})
+		}
+		prod /= n
+	}
+	r.s.save(jobs)
+}
+
+// path returns the alternatives of the first n frames as problem rows.
+func (r *runner) path(n int) []int32 {
+	p := make([]int32, n)
+	for i := range p {
+		p[i] = r.alt(r.w.frames[i].alt)
+	}
+	return p
+}
+
+// alt converts an alternative to its Job form.
+func (r *runner) alt(a int32) int32 {
+	switch a {
+	case altStop:
+		return Stop
+	case altNone:
+		return Fresh
+	}
+	return r.w.m.rowOrig[a]
+}
