@@ -1,31 +1,176 @@
 // Package disassemble finds out whether an assembly comes apart, and how:
 // BurrTools' movement analysis and breadth-first separation search, for the
 // cube and triangular-prism grids (algorithms.md §4).
+//
+// A sub-puzzle (a set of pieces at given positions) is searched breadth
+// first. A move translates one group of pieces along one grid direction by
+// any distance; it counts as one move whatever its length. The first node in
+// which a group can be taken away to infinity ends the search, so each split
+// uses the fewest moves. The two groups are then taken apart in turn: first
+// the group that stayed ("left"), then the one removed. The moves from a
+// node, their order, the movement matrices and the rules for which side
+// moves follow BurrTools exactly, so levels and stored disassemblies agree
+// with BurrTools' (see the conformance tests).
 package disassemble
 
 import (
 	"context"
 	"errors"
+	"fmt"
+	"sync"
 
 	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
 )
 
 // ErrUnsupported is returned by New for grids without a disassembler
 // (spheres, rhombic, tetra-octa), as in BurrTools.
 var ErrUnsupported = errors.New("disassembly is not available for this grid")
 
+// maxCoord bounds piece positions in assemblies. Files mark removed pieces
+// by coordinates beyond ±10000, so assemblies must stay well inside. Moves
+// may drift further, up to maxDrift, so that offsets between pieces fit in
+// 15 bits (the cache keys) and coordinates in 16 (the nodes).
+const (
+	maxCoord = 4000
+	maxDrift = 8000
+)
+
+// maxShape bounds a piece's extent around its hotspot, and maxBox the box
+// of cells kept per orientation (in cells).
+const (
+	maxShape = 1000
+	maxBox   = 1 << 24
+)
+
 // Disassembler analyses the assemblies of one problem. It is safe for
-// concurrent use: solver workers share one.
-type Disassembler struct{}
+// concurrent use: solver workers share one. Each goroutine borrows a
+// worker (search buffers and a cache of pairwise distances) from a pool.
+type Disassembler struct {
+	grid    grid.Grid
+	rules   *rules
+	orients int // proper orientations of the grid
+
+	slotPart []int      // piece slot -> part
+	weight   []int      // piece slot -> weight of its shape
+	shapes   []oshape   // part*orients+orient -> the oriented part
+	hot      []grid.Vec // part*orients+orient -> image of the hotspot
+	groups   grouping
+
+	pool sync.Pool
+}
 
 // New prepares a disassembler for problem pr of puzzle p. The puzzle must not
 // change while the disassembler is in use.
 func New(p *model.Puzzle, pr *model.Problem) (*Disassembler, error) {
-	return nil, errors.New("disassembler not implemented yet")
+	g, err := p.GridOf()
+	if err != nil {
+		return nil, err
+	}
+	r := rulesFor(g.Type())
+	if r == nil {
+		return nil, fmt.Errorf("%w: pieces of the %v grid have no movement rules (BurrTools can't disassemble them either)", ErrUnsupported, g.Type())
+	}
+	if len(g.Directions()) != r.axes() {
+		return nil, fmt.Errorf("disassembler: the %v grid has %d directions, the movement rules %d", g.Type(), len(g.Directions()), r.axes())
+	}
+	d := &Disassembler{grid: g, rules: r, orients: g.Orientations()}
+	for i, part := range pr.Parts {
+		if part.Shape < 0 || part.Shape >= len(p.Shapes) {
+			return nil, fmt.Errorf("part %d: shape %d does not exist", i, part.Shape)
+		}
+		if part.Max < 0 {
+			return nil, fmt.Errorf("part %d: negative count %d", i, part.Max)
+		}
+		s := &p.Shapes[part.Shape]
+		filled := s.FilledCells()
+		pos := make([]grid.Vec, len(filled))
+		for k, c := range filled {
+			pos[k] = c.Pos
+		}
+		for t := 0; t < d.orients; t++ {
+			out, hot, ok := g.Transform(t, pos, s.Hotspot)
+			if !ok {
+				return nil, fmt.Errorf("part %d: orientation %d does not exist", i, t)
+			}
+			cells := make([]cell, len(out))
+			for k, v := range out {
+				rel := v.Sub(hot)
+				if !fits(rel, maxShape) {
+					return nil, fmt.Errorf("part %d: shape too large to analyse", i)
+				}
+				cells[k] = cell{p: vec{int32(rel[0]), int32(rel[1]), int32(rel[2])}, kind: r.kindOf(v)}
+			}
+			os, ok := newOshape(cells)
+			if !ok {
+				return nil, fmt.Errorf("part %d: shape too large to analyse", i)
+			}
+			d.shapes = append(d.shapes, os)
+			d.hot = append(d.hot, hot)
+		}
+		for k := 0; k < part.Max; k++ {
+			d.slotPart = append(d.slotPart, i)
+			d.weight = append(d.weight, s.Weight)
+		}
+	}
+	if len(d.shapes) > 1<<16 {
+		return nil, fmt.Errorf("disassembler: %d parts are too many", len(pr.Parts))
+	}
+	d.groups = newGrouping(pr)
+	d.pool.New = func() any { return newWorker(d) }
+	return d, nil
+}
+
+// fits reports whether every coordinate of v lies within ±limit.
+func fits(v grid.Vec, limit int) bool {
+	for _, c := range v {
+		if c < -limit || c > limit {
+			return false
+		}
+	}
+	return true
 }
 
 // Disassemble returns how assembly a comes apart, or nil when it does not.
-// It returns ctx.Err() when cancelled.
+// Assemblies with fewer than two placed pieces have nothing to take apart
+// and also give nil; BurrTools counts an assembly of a problem with a
+// single piece slot as a solution without asking the disassembler. It
+// returns ctx.Err() when cancelled.
 func (d *Disassembler) Disassemble(ctx context.Context, a model.Assembly) (*model.Separation, error) {
-	return nil, errors.New("disassembler not implemented yet")
+	if len(a) != len(d.slotPart) {
+		return nil, fmt.Errorf("assembly has %d placements for %d piece slots", len(a), len(d.slotPart))
+	}
+	var slots []int
+	for slot, pl := range a {
+		if !pl.Placed() {
+			continue
+		}
+		if pl.Orient < 0 || pl.Orient >= d.orients {
+			return nil, fmt.Errorf("piece %d: orientation %d out of range 0..%d", slot, pl.Orient, d.orients-1)
+		}
+		if !fits(pl.Pos, maxCoord) {
+			return nil, fmt.Errorf("piece %d: position %v is beyond ±%d", slot, pl.Pos, maxCoord)
+		}
+		if !d.grid.InLattice(pl.Pos.Sub(d.hot[d.shapeOf(slot, pl.Orient)])) {
+			return nil, fmt.Errorf("piece %d: position %v is off the grid for orientation %d", slot, pl.Pos, pl.Orient)
+		}
+		slots = append(slots, slot)
+	}
+	if len(slots) < 2 {
+		return nil, nil
+	}
+	w := d.pool.Get().(*worker)
+	defer d.pool.Put(w)
+	return w.disassemble(ctx, a, slots)
+}
+
+// shapeOf returns the index into d.shapes of slot's part in orientation t.
+func (d *Disassembler) shapeOf(slot, t int) int {
+	return d.slotPart[slot]*d.orients + t
+}
+
+// distances fills out with how far shape a can move along each axis before
+// it runs into shape b, whose position minus a's is off.
+func (d *Disassembler) distances(a, b int, off vec, out *[maxAxes]int32) {
+	d.rules.distances(&d.shapes[a], &d.shapes[b], off, out)
 }

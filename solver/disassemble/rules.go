@@ -1,0 +1,191 @@
+package disassemble
+
+import (
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// free is the distance a piece can travel when nothing blocks it: BurrTools'
+// 32000. Finite distances are far smaller (they are bounded by the pieces'
+// extents), and removal tests use "≥ removable".
+const (
+	free      = 32000
+	removable = 30000
+)
+
+// maxAxes is the largest number of movement axes of a grid (prisms: 4).
+const maxAxes = 4
+
+// vec is a small integer vector; int32 keeps the pair loops cheap.
+type vec [3]int32
+
+// rules say how cells of one grid slide. A piece moves along an axis in
+// whole steps of dirs[axis]; one step of a cell of kind k along axis a needs
+// the cells cell+c, for every c in checks[a][k], to be free of other pieces.
+// Cubes have one kind of cell and need just the target cell. Prism cells
+// come in two kinds (up and down triangles, by the parity of x+y), and a
+// slide along an edge sweeps over the neighbouring triangle before landing
+// (grids.md §3.6; the check sets are those of BurrTools' movementcache_1).
+type rules struct {
+	dirs   []vec
+	kinds  int
+	checks [maxAxes][2][]vec
+}
+
+// rulesFor returns the movement rules of grid type t, or nil when BurrTools
+// has no disassembler for it.
+func rulesFor(t grid.Type) *rules {
+	switch t {
+	case grid.Cubes:
+		r := &rules{dirs: []vec{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, kinds: 1}
+		for a, d := range r.dirs {
+			r.checks[a][0] = []vec{d}
+		}
+		return r
+	case grid.Prisms:
+		r := &rules{dirs: []vec{{0, 0, 1}, {2, 0, 0}, {1, 1, 0}, {-1, 1, 0}}, kinds: 2}
+		// Up a layer: the cell above.
+		r.checks[0] = [2][]vec{{{0, 0, 1}}, {{0, 0, 1}}}
+		// One side along x: the triangle passed over and the one landed on.
+		r.checks[1] = [2][]vec{{{1, 0, 0}, {2, 0, 0}}, {{1, 0, 0}, {2, 0, 0}}}
+		// Along the 60° edge: it depends on which way the triangle points.
+		r.checks[2] = [2][]vec{{{1, 0, 0}, {1, 1, 0}}, {{0, 1, 0}, {1, 1, 0}}}
+		// Along the 120° edge.
+		r.checks[3] = [2][]vec{{{-1, 0, 0}, {-1, 1, 0}}, {{0, 1, 0}, {-1, 1, 0}}}
+		return r
+	}
+	return nil
+}
+
+// axes returns the number of movement axes.
+func (r *rules) axes() int { return len(r.dirs) }
+
+// kindOf returns the kind of the cell at v (its parity for prisms).
+func (r *rules) kindOf(v grid.Vec) uint8 {
+	if r.kinds == 1 {
+		return 0
+	}
+	return uint8((v[0] + v[1]) & 1)
+}
+
+// cell is a filled cell of a placed piece, relative to the piece's position
+// (hotspot), with its kind.
+type cell struct {
+	p    vec
+	kind uint8
+}
+
+// oshape is a part in one orientation: its filled cells relative to the
+// piece's position, and their bounding box as a bit set for quick lookups.
+type oshape struct {
+	cells  []cell
+	lo, hi vec      // bounding box (inclusive); lo > hi when there are no cells
+	occ    []uint64 // cell lo+(x,y,z) is filled when bit x+sx*(y+sy*z) is set
+}
+
+// newOshape returns the oriented shape made of cells, or false when its
+// bounding box holds more than maxBox cells.
+func newOshape(cells []cell) (oshape, bool) {
+	s := oshape{cells: cells, lo: vec{1, 1, 1}}
+	for i, c := range cells {
+		for k := 0; k < 3; k++ {
+			if i == 0 || c.p[k] < s.lo[k] {
+				s.lo[k] = c.p[k]
+			}
+			if i == 0 || c.p[k] > s.hi[k] {
+				s.hi[k] = c.p[k]
+			}
+		}
+	}
+	if s.volume() > maxBox {
+		return s, false
+	}
+	if len(cells) > 0 {
+		s.occ = make([]uint64, (s.volume()+63)/64)
+		for _, c := range cells {
+			i := s.index(c.p)
+			s.occ[i>>6] |= 1 << (i & 63)
+		}
+	}
+	return s, true
+}
+
+// volume returns the number of cells in the bounding box.
+func (s *oshape) volume() int {
+	v := 1
+	for k := 0; k < 3; k++ {
+		v *= int(s.hi[k]-s.lo[k]) + 1
+	}
+	return v
+}
+
+// index returns the bit of cell p, which must lie in the bounding box.
+func (s *oshape) index(p vec) int {
+	sx, sy := int(s.hi[0]-s.lo[0])+1, int(s.hi[1]-s.lo[1])+1
+	return int(p[0]-s.lo[0]) + sx*(int(p[1]-s.lo[1])+sy*int(p[2]-s.lo[2]))
+}
+
+// has reports whether cell p, inside the bounding box, is filled.
+func (s *oshape) has(p vec) bool {
+	i := s.index(p)
+	return s.occ[i>>6]>>(i&63)&1 != 0
+}
+
+// distances fills out[axis] with how far piece a can travel along +axis
+// before it runs into piece b, ignoring all other pieces, where b's
+// position minus a's is off: the smallest step count s at which a cell of a
+// needs a cell of b to be free (free means never). For each cell of a and
+// each cell it must sweep, it walks along the axis through b's bounding
+// box only.
+func (r *rules) distances(a, b *oshape, off vec, out *[maxAxes]int32) {
+	for ax := range r.dirs {
+		d := r.dirs[ax]
+		best := int32(free)
+		for i := 0; i < len(a.cells) && best > 0; i++ {
+			ca := &a.cells[i]
+			for _, c := range r.checks[ax][ca.kind] {
+				// The swept cell in b's frame, and the steps that keep it
+				// inside b's bounding box.
+				e := vec{ca.p[0] + c[0] - off[0], ca.p[1] + c[1] - off[1], ca.p[2] + c[2] - off[2]}
+				smin, smax := int32(0), best-1
+				for k := 0; k < 3 && smin <= smax; k++ {
+					switch {
+					case d[k] == 0:
+						if e[k] < b.lo[k] || e[k] > b.hi[k] {
+							smax = -1
+						}
+					case d[k] > 0:
+						smin = max(smin, ceilDiv(b.lo[k]-e[k], d[k]))
+						smax = min(smax, floorDiv(b.hi[k]-e[k], d[k]))
+					default:
+						smin = max(smin, ceilDiv(e[k]-b.hi[k], -d[k]))
+						smax = min(smax, floorDiv(e[k]-b.lo[k], -d[k]))
+					}
+				}
+				for s := smin; s <= smax; s++ {
+					if b.has(vec{e[0] + s*d[0], e[1] + s*d[1], e[2] + s*d[2]}) {
+						best = s
+						break
+					}
+				}
+			}
+		}
+		out[ax] = best
+	}
+}
+
+// floorDiv and ceilDiv divide by a positive d, rounding down or up.
+func floorDiv(n, d int32) int32 {
+	q := n / d
+	if n%d != 0 && n < 0 {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(n, d int32) int32 {
+	q := n / d
+	if n%d != 0 && n > 0 {
+		q++
+	}
+	return q
+}
