@@ -30,20 +30,26 @@ type Mesh struct {
 	tris  []int32 // three vertex indices per triangle
 	poly  []int32 // the polygon each triangle belongs to
 	polys []polygon
-	// edges are the outline: vertex index pairs of the edges where two
-	// polygons of different planes meet. Edges between coplanar polygons
-	// and triangle diagonals are not outlines.
-	edges []int32
+	// edges are the outline: the edges where two polygons of different
+	// planes meet. Edges between coplanar polygons and triangle diagonals
+	// are not outlines.
+	edges []edge
 	// marks are line segments (point pairs) drawn on the faces of variable
-	// cells.
+	// cells; markPoly[i] is the polygon of segment i.
 	marks    []mgl32.Vec3
+	markPoly []int32
 	balls    []ball
 	min, max mgl32.Vec3
 	cells    int
 }
 
+// edge is an outline segment between vertices a and b, where polygons p
+// and q meet; it can only show when one of them faces the viewer.
+type edge struct{ a, b, p, q int32 }
+
 // polygon is one boundary face of a cell.
 type polygon struct {
+	v0       int32 // one of its vertices
 	cell     grid.Vec
 	neighbor grid.Vec    // the cell across this face (empty or another piece)
 	normal   mgl32.Vec3  // outward unit normal of the unshrunk face
@@ -486,13 +492,15 @@ func (b *surfaceBuilder) emit(m *Mesh) {
 				corners = append(corners, vout[h])
 			}
 		}
+		m.polys[fi].v0 = corners[0]
 		m.addPolygon(corners, int32(fi))
 		if model.Voxel(cell.Tag).State() == model.Variable {
-			m.addMark(corners)
+			m.addMark(corners, int32(fi))
 		}
 	}
 	for _, f := range fillers {
 		m.polys = append(m.polys, polyOf(b.faces[f.face]))
+		m.polys[len(m.polys)-1].v0 = f.vs[0]
 		m.addPolygon(f.vs, int32(len(m.polys)-1))
 	}
 
@@ -503,7 +511,7 @@ func (b *surfaceBuilder) emit(m *Mesh) {
 			continue
 		}
 		if b.faces[faceOf[h]].normal.Dot(b.faces[faceOf[t]].normal) < 1-1e-6 {
-			m.edges = append(m.edges, vout[h], vin[next(int32(h))])
+			m.edges = append(m.edges, edge{vout[h], vin[next(int32(h))], faceOf[h], faceOf[t]})
 		}
 	}
 }
@@ -520,7 +528,7 @@ func (m *Mesh) addPolygon(vs []int32, poly int32) {
 
 // addMark adds the variable-cell marker of one face: the face's outline
 // shrunk to half its size about its centre.
-func (m *Mesh) addMark(vs []int32) {
+func (m *Mesh) addMark(vs []int32, poly int32) {
 	var c mgl32.Vec3
 	for _, v := range vs {
 		c = c.Add(m.verts[v])
@@ -530,6 +538,7 @@ func (m *Mesh) addMark(vs []int32) {
 		p := m.verts[vs[i]]
 		q := m.verts[vs[(i+1)%len(vs)]]
 		m.marks = append(m.marks, c.Add(p.Sub(c).Mul(0.5)), c.Add(q.Sub(c).Mul(0.5)))
+		m.markPoly = append(m.markPoly, poly)
 	}
 }
 
