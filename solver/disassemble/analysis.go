@@ -42,7 +42,8 @@ func (w *worker) distances(i, j int, off [3]int16) [maxAxes]int32 {
 }
 
 // analyse builds the movement matrices of node x and, for every signed
-// direction, the closed touch and block relations.
+// direction, the touch and block relations (not yet closed: removal and
+// finiteMoves close them when they need them).
 func (w *worker) analyse(x int32) {
 	n, axes, words := w.n, w.d.rules.axes(), w.words
 	p := w.pos[int(x)*3*n : (int(x)+1)*3*n]
@@ -70,16 +71,19 @@ func (w *worker) analyse(x int32) {
 			}
 		}
 	}
-	for sd := 0; sd < 2*axes; sd++ {
-		w.transitive(w.touch[sd*n*words : (sd+1)*n*words])
-		w.transitive(w.block[sd*n*words : (sd+1)*n*words])
+}
+
+// transitive closes relations given as one bit mask per piece, n masks
+// per relation (Warshall's algorithm on bit sets): afterwards row i holds
+// every piece reachable from i.
+func (w *worker) transitive(rels []uint64) {
+	for len(rels) > 0 {
+		w.close(rels[:w.n*w.words])
+		rels = rels[w.n*w.words:]
 	}
 }
 
-// transitive closes a relation given as one bit mask per piece (Warshall's
-// algorithm on bit sets): afterwards row i holds every piece reachable
-// from i.
-func (w *worker) transitive(rel []uint64) {
+func (w *worker) close(rel []uint64) {
 	n, words := w.n, w.words
 	if words == 1 { // the usual case, at most 64 pieces
 		rel = rel[:n]
@@ -135,6 +139,10 @@ func (w *worker) moving(rel []uint64, q int, set []uint64) int {
 func (w *worker) removal(x int32) *found {
 	n, words, dirs := w.n, w.words, 2*w.d.rules.axes()
 	for _, limit := range [2]int{1, n / 2} {
+		if limit > 1 {
+			// A single piece needs an empty row; groups need the closure.
+			w.transitive(w.block[:dirs*n*words])
+		}
 		for sd := 0; sd < dirs; sd++ {
 			rel := w.block[sd*n*words : (sd+1)*n*words]
 			for q := 0; q < n; q++ {
@@ -226,6 +234,7 @@ func (w *worker) pushOrder(sd, q, limit int) {
 func (w *worker) finiteMoves(ctx context.Context, x int32) {
 	n, words, dirs := w.n, w.words, 2*w.d.rules.axes()
 	half := n / 2
+	w.transitive(w.touch[:dirs*n*words])
 	for sd := 0; sd < dirs; sd++ {
 		w.moves.reset()
 		rel := w.touch[sd*n*words : (sd+1)*n*words]

@@ -7,11 +7,13 @@ package disassemble
 // addressing with linear probing. It lives as long as its worker, so later
 // assemblies of the same problem reuse it, and starts afresh when full.
 type pairCache struct {
-	ids   map[uint32]uint64 // shape a<<16 | shape b -> pair id, shifted into place
-	keys  []uint64          // 0 marks an empty slot
-	vals  [][maxAxes]int32
-	count int
-	shift uint // 64 - log2(len(keys))
+	ids    map[uint32]uint64 // shape a<<16 | shape b -> pair id, shifted into place
+	dense  []uint64          // shape a*shapes + b -> pair id, or 0: ids without a map
+	shapes int
+	keys   []uint64 // 0 marks an empty slot
+	vals   [][maxAxes]int32
+	count  int
+	shift  uint // 64 - log2(len(keys))
 }
 
 // maxPairIDs is the number of pair ids a key can hold (0 is never used).
@@ -20,14 +22,23 @@ const maxPairIDs = 1<<19 - 1
 // maxCacheEntries caps the cache; at 0.5 load its table then takes 24 MB.
 const maxCacheEntries = 1 << 19
 
+// maxDense is the largest number of shapes (parts times orientations) for
+// which pair ids are looked up in a table rather than a map.
+const maxDense = 512
+
 // reserve makes room for m new pair ids, forgetting everything if needed.
-// It reports false when m ids can't fit even in an empty cache.
-func (c *pairCache) reserve(m int) bool {
+// It reports false when m ids can't fit even in an empty cache. shapes is
+// the number of shapes (Disassembler.shapes).
+func (c *pairCache) reserve(m, shapes int) bool {
 	if c.ids == nil {
 		c.ids = make(map[uint32]uint64)
+		if shapes <= maxDense {
+			c.dense, c.shapes = make([]uint64, shapes*shapes), shapes
+		}
 	}
 	if len(c.ids)+m > maxPairIDs {
 		clear(c.ids)
+		clear(c.dense)
 		c.clear()
 	}
 	return m <= maxPairIDs
@@ -36,11 +47,19 @@ func (c *pairCache) reserve(m int) bool {
 // pairID returns the id of shapes a (moving) and b (held), shifted into
 // its place in a key. Call reserve first.
 func (c *pairCache) pairID(a, b uint16) uint64 {
+	if c.dense != nil {
+		if id := c.dense[int(a)*c.shapes+int(b)]; id != 0 {
+			return id
+		}
+	}
 	k := uint32(a)<<16 | uint32(b)
 	id, ok := c.ids[k]
 	if !ok {
 		id = uint64(len(c.ids)+1) << 45
 		c.ids[k] = id
+	}
+	if c.dense != nil {
+		c.dense[int(a)*c.shapes+int(b)] = id
 	}
 	return id
 }

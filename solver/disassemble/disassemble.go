@@ -101,7 +101,7 @@ func New(p *model.Puzzle, pr *model.Problem) (*Disassembler, error) {
 				}
 				cells[k] = cell{p: vec{int32(rel[0]), int32(rel[1]), int32(rel[2])}, kind: r.kindOf(v)}
 			}
-			os, ok := newOshape(cells)
+			os, ok := newOshape(r, cells)
 			if !ok {
 				return nil, fmt.Errorf("part %d: shape too large to analyse", i)
 			}

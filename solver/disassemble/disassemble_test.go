@@ -3,6 +3,7 @@ package disassemble
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"reflect"
 	"sync"
 	"testing"
@@ -242,7 +243,7 @@ func oshapeOf(r *rules, cells ...grid.Vec) oshape {
 	for _, v := range cells {
 		cs = append(cs, cell{p: vec{int32(v[0]), int32(v[1]), int32(v[2])}, kind: r.kindOf(v)})
 	}
-	s, _ := newOshape(cs)
+	s, _ := newOshape(r, cs)
 	return s
 }
 
@@ -335,4 +336,76 @@ func TestConcurrentUse(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// bruteDistances is the definition behind rules.distances: the smallest
+// step count s at which some cell a of the moving shape needs a cell of
+// the other one free, a + c + s*dir = b + off, over all pairs and checks c.
+func bruteDistances(r *rules, a, b []cell, off vec) [maxAxes]int32 {
+	var out [maxAxes]int32
+	for ax, d := range r.dirs {
+		out[ax] = free
+		for _, ca := range a {
+			for _, cb := range b {
+				for _, c := range r.checks[ax][ca.kind] {
+					e := vec{cb.p[0] + off[0] - ca.p[0] - c[0], cb.p[1] + off[1] - ca.p[1] - c[1], cb.p[2] + off[2] - ca.p[2] - c[2]}
+					// Is e = s*d for some s >= 0?
+					s := int32(-1)
+					ok := true
+					for k := 0; k < 3; k++ {
+						switch {
+						case d[k] == 0:
+							ok = ok && e[k] == 0
+						case e[k]%d[k] != 0 || e[k]/d[k] < 0 || (s >= 0 && e[k]/d[k] != s):
+							ok = false
+						default:
+							s = e[k] / d[k]
+						}
+					}
+					if ok && s >= 0 && s < out[ax] {
+						out[ax] = s
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// Random pairs of shapes that don't overlap: the fast distances (front
+// cells, walks through the bounding box) agree with the definition.
+func TestDistancesAgainstDefinition(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, gt := range []grid.Type{grid.Cubes, grid.Prisms} {
+		r := rulesFor(gt)
+		for trial := 0; trial < 2000; trial++ {
+			taken := map[grid.Vec]int{}
+			var cells [2][]grid.Vec
+			for k := 0; k < 2; k++ {
+				for n := 1 + rng.IntN(12); n > 0; n-- {
+					v := grid.Vec{rng.IntN(6), rng.IntN(6), rng.IntN(3)}
+					if _, ok := taken[v]; !ok {
+						taken[v] = k
+						cells[k] = append(cells[k], v)
+					}
+				}
+			}
+			if len(cells[1]) == 0 {
+				continue
+			}
+			// Put b's cells relative to an origin on the grid's lattice.
+			origin := grid.Vec{2 * rng.IntN(3), 0, rng.IntN(3)}
+			var rel []grid.Vec
+			for _, v := range cells[1] {
+				rel = append(rel, v.Sub(origin))
+			}
+			a, b := oshapeOf(r, cells[0]...), oshapeOf(r, rel...)
+			off := vec{int32(origin[0]), int32(origin[1]), int32(origin[2])}
+			var got [maxAxes]int32
+			r.distances(&a, &b, off, &got)
+			if want := bruteDistances(r, a.cells, b.cells, off); got != want {
+				t.Fatalf("%v: %v moving, %v held: got %v, want %v", gt, cells[0], cells[1], got, want)
+			}
+		}
+	}
 }

@@ -80,11 +80,17 @@ type oshape struct {
 	cells  []cell
 	lo, hi vec      // bounding box (inclusive); lo > hi when there are no cells
 	occ    []uint64 // cell lo+(x,y,z) is filled when bit x+sx*(y+sy*z) is set
+	// front[axis] are the cells that can run into another piece first
+	// along +axis. A cell whose first step needs only cells of its own
+	// shape, one of them its neighbour a step on, is not: from its second
+	// step on it sweeps what that neighbour sweeps a step earlier (steps
+	// keep the kind of cell), and pieces never overlap.
+	front [maxAxes][]cell
 }
 
-// newOshape returns the oriented shape made of cells, or false when its
-// bounding box holds more than maxBox cells.
-func newOshape(cells []cell) (oshape, bool) {
+// newOshape returns the oriented shape made of cells, moving by the rules
+// r, or false when its bounding box holds more than maxBox cells.
+func newOshape(r *rules, cells []cell) (oshape, bool) {
 	s := oshape{cells: cells, lo: vec{1, 1, 1}}
 	for i, c := range cells {
 		for k := 0; k < 3; k++ {
@@ -106,6 +112,17 @@ func newOshape(cells []cell) (oshape, bool) {
 			s.occ[i>>6] |= 1 << (i & 63)
 		}
 	}
+	for ax, d := range r.dirs {
+		for _, c := range cells {
+			inner := s.has(vec{c.p[0] + d[0], c.p[1] + d[1], c.p[2] + d[2]})
+			for _, k := range r.checks[ax][c.kind] {
+				inner = inner && s.has(vec{c.p[0] + k[0], c.p[1] + k[1], c.p[2] + k[2]})
+			}
+			if !inner {
+				s.front[ax] = append(s.front[ax], c)
+			}
+		}
+	}
 	return s, true
 }
 
@@ -124,8 +141,18 @@ func (s *oshape) index(p vec) int {
 	return int(p[0]-s.lo[0]) + sx*(int(p[1]-s.lo[1])+sy*int(p[2]-s.lo[2]))
 }
 
-// has reports whether cell p, inside the bounding box, is filled.
+// has reports whether cell p is filled.
 func (s *oshape) has(p vec) bool {
+	for k := 0; k < 3; k++ {
+		if p[k] < s.lo[k] || p[k] > s.hi[k] {
+			return false
+		}
+	}
+	return s.in(p)
+}
+
+// in reports whether cell p, which must lie in the bounding box, is filled.
+func (s *oshape) in(p vec) bool {
 	i := s.index(p)
 	return s.occ[i>>6]>>(i&63)&1 != 0
 }
@@ -140,8 +167,9 @@ func (r *rules) distances(a, b *oshape, off vec, out *[maxAxes]int32) {
 	for ax := range r.dirs {
 		d := r.dirs[ax]
 		best := int32(free)
-		for i := 0; i < len(a.cells) && best > 0; i++ {
-			ca := &a.cells[i]
+		front := a.front[ax]
+		for i := 0; i < len(front) && best > 0; i++ {
+			ca := &front[i]
 			for _, c := range r.checks[ax][ca.kind] {
 				// The swept cell in b's frame, and the steps that keep it
 				// inside b's bounding box.
@@ -162,7 +190,7 @@ func (r *rules) distances(a, b *oshape, off vec, out *[maxAxes]int32) {
 					}
 				}
 				for s := smin; s <= smax; s++ {
-					if b.has(vec{e[0] + s*d[0], e[1] + s*d[1], e[2] + s*d[2]}) {
+					if b.in(vec{e[0] + s*d[0], e[1] + s*d[1], e[2] + s*d[2]}) {
 						best = s
 						break
 					}
@@ -173,8 +201,15 @@ func (r *rules) distances(a, b *oshape, off vec, out *[maxAxes]int32) {
 	}
 }
 
-// floorDiv and ceilDiv divide by a positive d, rounding down or up.
+// floorDiv and ceilDiv divide by a positive d, rounding down or up. The
+// grids' directions only need 1 and 2.
 func floorDiv(n, d int32) int32 {
+	switch d {
+	case 1:
+		return n
+	case 2:
+		return n >> 1
+	}
 	q := n / d
 	if n%d != 0 && n < 0 {
 		q--
@@ -183,6 +218,12 @@ func floorDiv(n, d int32) int32 {
 }
 
 func ceilDiv(n, d int32) int32 {
+	switch d {
+	case 1:
+		return n
+	case 2:
+		return -(-n >> 1)
+	}
 	q := n / d
 	if n%d != 0 && n > 0 {
 		q++

@@ -73,7 +73,7 @@ func (w *worker) load(slots []int, orient []int, start []int16) {
 		w.weight = append(w.weight, w.d.weight[s])
 	}
 	w.pair = w.pair[:0]
-	w.cached = w.cache.reserve(n * n)
+	w.cached = w.cache.reserve(n*n, len(w.d.shapes))
 	for i := 0; w.cached && i < n; i++ {
 		for j := 0; j < n; j++ {
 			w.pair = append(w.pair, w.cache.pairID(w.shape[i], w.shape[j]))
@@ -263,7 +263,8 @@ func (w *worker) same(y int32, m *move) bool {
 
 // rehash doubles the known-node table.
 func (w *worker) rehash() {
-	w.seen = make([]int32, 2*len(w.seen))
+	w.seen = growInt32(w.seen, 2*len(w.seen))
+	clear(w.seen)
 	mask := uint64(len(w.seen) - 1)
 	for y, h := range w.hash {
 		i := (h * 0x9E3779B97F4A7C15) >> 32 & mask
