@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/burrlab/burrlab/model/grid"
@@ -146,7 +147,7 @@ func (c *disasmChecker) step(s *Separation, i int) error {
 	if len(moving) == 0 {
 		return fmt.Errorf("no piece moves")
 	}
-	if err := c.overlap(s.Pieces, from, nil, grid.Vec{}); err != nil {
+	if err := c.overlap(s.Pieces, from); err != nil {
 		return fmt.Errorf("before it: %w", err)
 	}
 	dirs := c.g.Directions()
@@ -156,20 +157,55 @@ func (c *disasmChecker) step(s *Separation, i int) error {
 		if final {
 			return nil
 		}
-		return c.overlap(s.Pieces, to, nil, grid.Vec{})
+		return c.overlap(s.Pieces, to)
 	}
 	unit, k := c.unitMove(v, final)
 	if k == 0 {
 		return fmt.Errorf("the move by %v is not along one of the grid's directions", v)
 	}
-	steps := k
 	if final {
-		// Slide the group out until it is clear of the rest.
-		steps = c.clearAfter(s.Pieces, from, moving, unit)
+		k = math.MaxInt // the group slides out for good
 	}
-	for n := 1; n <= steps; n++ {
-		if err := c.overlap(s.Pieces, from, moving, unit.Scale(n)); err != nil {
-			return fmt.Errorf("after %d of %d unit steps: %w", n, steps, err)
+	return c.path(s.Pieces, from, moving, unit, k)
+}
+
+// path reports a collision while the pieces listed in moving slide from
+// pos by u, 2u, ..., k·u and the others stay. A moving cell c meets a
+// still cell s exactly when s = c + n·u for some n in 1..k; writing every
+// cell as r + t·u with r canonical (its coordinate a, where u[a] != 0,
+// reduced into 0..|u[a]|-1) makes that "same r and t_s - t_c in 1..k", so
+// the cost does not depend on k.
+func (c *disasmChecker) path(pieces []int, pos []grid.Vec, moving []int, u grid.Vec, k int) error {
+	a := 0
+	for u[a] == 0 {
+		a++
+	}
+	split := func(v grid.Vec) (grid.Vec, int) {
+		t := v[a] / u[a]
+		if (v[a]%u[a] != 0) && ((v[a] < 0) != (u[a] < 0)) {
+			t-- // floor division
+		}
+		return v.Sub(u.Scale(t)), t
+	}
+	type still struct{ t, piece int }
+	lines := make(map[grid.Vec][]still)
+	for j, p := range pieces {
+		if slices.Contains(moving, j) {
+			continue
+		}
+		for _, cell := range c.cells[p] {
+			r, t := split(cell.Add(pos[j]))
+			lines[r] = append(lines[r], still{t, p})
+		}
+	}
+	for _, j := range moving {
+		for _, cell := range c.cells[pieces[j]] {
+			r, t := split(cell.Add(pos[j]))
+			for _, s := range lines[r] {
+				if n := s.t - t; n >= 1 && n <= k {
+					return fmt.Errorf("piece %d runs into piece %d after %d unit steps", pieces[j], s.piece, n)
+				}
+			}
 		}
 	}
 	return nil
@@ -213,58 +249,12 @@ func sameDirection(u, v grid.Vec) bool {
 	return true
 }
 
-// clearAfter returns how many unit steps u the moving pieces need until no
-// cell of theirs can meet a cell of the others.
-func (c *disasmChecker) clearAfter(pieces []int, pos []grid.Vec, moving []int, u grid.Vec) int {
-	box := func(sel func(j int) bool) (lo, hi grid.Vec) {
-		first := true
-		for j, p := range pieces {
-			if !sel(j) {
-				continue
-			}
-			for _, cell := range c.cells[p] {
-				w := cell.Add(pos[j])
-				if first {
-					lo, hi, first = w, w, false
-				}
-				for a := range 3 {
-					lo[a], hi[a] = min(lo[a], w[a]), max(hi[a], w[a])
-				}
-			}
-		}
-		return lo, hi
-	}
-	mv := func(j int) bool { return slices.Contains(moving, j) }
-	mlo, mhi := box(mv)
-	slo, shi := box(func(j int) bool { return !mv(j) })
-	n := 0
-	for a := range 3 {
-		if u[a] == 0 {
-			continue
-		}
-		// steps until the moving box has passed the other box along a
-		need := 0
-		if u[a] > 0 {
-			need = (shi[a]-mlo[a])/u[a] + 1
-		} else {
-			need = (mhi[a]-slo[a])/(-u[a]) + 1
-		}
-		n = max(n, need)
-	}
-	return max(n, 1)
-}
-
-// overlap reports two pieces sharing a cell when the pieces sit at pos and
-// those listed in moving are shifted by off.
-func (c *disasmChecker) overlap(pieces []int, pos []grid.Vec, moving []int, off grid.Vec) error {
+// overlap reports two pieces sharing a cell when the pieces sit at pos.
+func (c *disasmChecker) overlap(pieces []int, pos []grid.Vec) error {
 	clear(c.occupied)
 	for j, p := range pieces {
-		at := pos[j]
-		if slices.Contains(moving, j) {
-			at = at.Add(off)
-		}
 		for _, cell := range c.cells[p] {
-			w := cell.Add(at)
+			w := cell.Add(pos[j])
 			if o, taken := c.occupied[w]; taken {
 				return fmt.Errorf("pieces %d and %d overlap at %v", o, p, w)
 			}

@@ -59,11 +59,11 @@ func TestCheckDisassembly(t *testing.T) {
 			// piece 0 jumps to the free cell x=2 over piece 1
 			s.Disassembly.States = [][]grid.Vec{xs(0, 1, 3), xs(2, 1, 3), xs(2, 1, 20003)}
 			s.Disassembly.Left = nil
-		}, "overlap"},
+		}, "piece 0 runs into piece 1 after 1 unit steps"},
 		{"removal path blocked", func(s *Solution) {
 			s.Disassembly.States = [][]grid.Vec{xs(0, 1, 3), xs(0, 20001, 3)}
 			s.Disassembly.Left = nil
-		}, "pieces 1 and 2 overlap"},
+		}, "piece 1 runs into piece 2 after 2 unit steps"},
 		{"two-step move into the gap", func(s *Solution) {
 			// piece 2 steps left into x=2, then piece 0 leaves: valid
 			s.Disassembly.States = [][]grid.Vec{xs(0, 1, 3), xs(0, 1, 2), xs(-20000, 1, 2)}

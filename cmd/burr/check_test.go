@@ -34,7 +34,7 @@ func TestCheckFindsBadSolutions(t *testing.T) {
 			"solution 0: disassembly: piece 1 starts at"},
 		// The removed pair slides out through the monomino.
 		{"blocked removal", "<dx>-19999 -20000 2</dx>", "<dx>20001 20000 2</dx>",
-			"solution 1: disassembly: move 1: after 1 of"},
+			"solution 1: disassembly: move 1: piece 0 runs into piece 2 after 1 unit steps"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -267,6 +267,11 @@ line 2</comment>`))
 			t.Errorf("output lacks %q:\n%s", s, out)
 		}
 	}
+	// Whitespace is content, not indentation.
+	p.Comment = "\n  \t"
+	if q := readString(t, string(writeXML(t, p))); q.Comment != p.Comment {
+		t.Errorf("comment %q read back as %q", p.Comment, q.Comment)
+	}
 	// An empty comment drops the popup flag, as BurrTools does.
 	p.Comment = ""
 	if out := string(writeXML(t, p)); !strings.Contains(out, " <comment/>\n</puzzle>\n") {
@@ -456,6 +461,17 @@ func TestWriteFileReplacesAtomically(t *testing.T) {
 	back, err := ReadFile(path)
 	if err != nil || !reflect.DeepEqual(back, good) {
 		t.Errorf("read back: %v", err)
+	}
+	// Saving through a symbolic link replaces the file it points to.
+	link := dir + "/link.xmpuzzle"
+	if err := os.Symlink(path, link); err == nil {
+		if err := WriteFile(link, good); err != nil {
+			t.Fatal(err)
+		}
+		if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			t.Errorf("the link was replaced: %v %v", fi.Mode(), err)
+		}
+		os.Remove(link)
 	}
 	// A failed save leaves the file as it was and no temporary behind.
 	before, _ := os.ReadFile(path)

@@ -35,6 +35,10 @@ func Write(w io.Writer, p *model.Puzzle) error {
 // same directory, syncs it and renames it over the old one, so that a crash
 // or a full disk never leaves the user without the previous file.
 func WriteFile(path string, p *model.Puzzle) (err error) {
+	// Replace the file a symbolic link points to, not the link.
+	if real, e := filepath.EvalSymlinks(path); e == nil {
+		path = real
+	}
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
