@@ -276,7 +276,7 @@ func (w *worker) merge(ctx context.Context, x int32, e int, k int32, sd int) {
 		if w.moves.k[f] != k {
 			continue
 		}
-		if err := w.poll(ctx); err != nil {
+		if err := w.poll(ctx, w.n); err != nil {
 			w.err = err
 			return
 		}

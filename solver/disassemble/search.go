@@ -16,7 +16,7 @@ type worker struct {
 	d     *Disassembler
 	cache pairCache
 	stuck stuckSets
-	tick  int // counts work between cancellation checks
+	tick  int // work since the last cancellation check
 
 	// The sub-puzzle being searched.
 	n      int
@@ -131,7 +131,7 @@ func (w *worker) load(slots []int, orient []int, start []int16) {
 // three fronts, without expanding any node twice.
 func (w *worker) search(ctx context.Context) (*found, error) {
 	for x := int32(0); int(x) < len(w.parent); x++ {
-		if err := w.poll(ctx); err != nil {
+		if err := w.poll(ctx, w.n*w.n); err != nil {
 			return nil, err
 		}
 		w.analyse(x)
@@ -146,12 +146,14 @@ func (w *worker) search(ctx context.Context) (*found, error) {
 	return nil, nil
 }
 
-// poll checks for cancellation every so often.
-func (w *worker) poll(ctx context.Context) error {
-	w.tick++
-	if w.tick&255 != 0 {
+// poll checks for cancellation every so often: after about 2^16 units of
+// work (an expansion costs n² for n pieces), well under a millisecond.
+func (w *worker) poll(ctx context.Context, work int) error {
+	w.tick += work
+	if w.tick < 1<<16 {
 		return nil
 	}
+	w.tick = 0
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
