@@ -42,6 +42,68 @@ func (c *Camera) Fit(lo, hi mgl64.Vec3, aspect float64) {
 	c.Dist = fitDistance(r, c.FovY, aspect)
 }
 
+// Frame points the camera at what a scene shows and moves it as close as it
+// can while every vertex and ball stays inside the picture, with a small
+// margin: tighter than Fit, but the size then changes as the view turns,
+// so Frame is for pictures and Fit for views that turn.
+func (c *Camera) Frame(s *Scene, aspect float64) {
+	if c.FovY <= 0 || c.FovY >= math.Pi {
+		c.FovY = DefaultFovY
+	}
+	if !(aspect > 0) {
+		aspect = 1
+	}
+	ty := math.Tan(c.FovY/2) * 0.92
+	tx := ty * aspect
+	// View-frame coordinates (rotation only) of everything shown.
+	var pts []mgl64.Vec3
+	for _, it := range s.Items {
+		if it.Mode == Hidden || it.Mesh == nil {
+			continue
+		}
+		for _, v := range it.Mesh.verts {
+			pts = append(pts, c.Rot.Rotate(vec64(v).Add(it.Offset)))
+		}
+		for _, b := range it.Mesh.balls {
+			q := c.Rot.Rotate(vec64(b.center).Add(it.Offset))
+			r := float64(b.radius)
+			pts = append(pts, q.Add(mgl64.Vec3{r, 0, 0}), q.Sub(mgl64.Vec3{r, 0, 0}),
+				q.Add(mgl64.Vec3{0, r, 0}), q.Sub(mgl64.Vec3{0, r, 0}), q.Add(mgl64.Vec3{0, 0, r}))
+		}
+	}
+	if len(pts) == 0 {
+		return
+	}
+	lo, hi := pts[0], pts[0]
+	for _, p := range pts {
+		for k := 0; k < 3; k++ {
+			lo[k] = min(lo[k], p[k])
+			hi[k] = max(hi[k], p[k])
+		}
+	}
+	centre := lo.Add(hi).Mul(0.5)
+	// Twice: fit the distance, then centre what perspective projects.
+	dist := 0.0
+	for pass := 0; pass < 2; pass++ {
+		dist = 0
+		for _, p := range pts {
+			q := p.Sub(centre)
+			dist = max(dist, q[2]+math.Abs(q[0])/tx, q[2]+math.Abs(q[1])/ty)
+		}
+		x0, x1, y0, y1 := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+		for _, p := range pts {
+			q := p.Sub(centre)
+			d := dist - q[2]
+			x0, x1 = min(x0, q[0]/d), max(x1, q[0]/d)
+			y0, y1 = min(y0, q[1]/d), max(y1, q[1]/d)
+		}
+		centre[0] += (x0 + x1) / 2 * dist
+		centre[1] += (y0 + y1) / 2 * dist
+	}
+	c.Target = c.Rot.Conjugate().Rotate(centre)
+	c.Dist = max(dist, 1e-3)
+}
+
 // fitDistance returns how far from its centre a sphere of radius r must be
 // to fill the narrower of the two view angles, with a 5% margin.
 func fitDistance(r, fovY, aspect float64) float64 {

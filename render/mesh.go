@@ -15,9 +15,10 @@ import (
 const MaxMeshCells = 1 << 20
 
 // DefaultGap is how far the screen meshes pull each piece's surface
-// inwards, in render units (a cube has edge 1). Two touching pieces end up
-// 2*DefaultGap apart, enough for the outline between them to read.
-const DefaultGap = 0.012
+// inwards, in render units (a cube has edge 1), about BurrTools' own offset.
+// Two touching pieces end up 2*DefaultGap apart: the outline between them
+// reads, but a slit between them rarely shows what lies behind.
+const DefaultGap = 0.006
 
 // Mesh is the drawable surface of one piece or shape: the boundary faces of
 // its cells (faces between two cells of the same piece are left out), pulled

@@ -323,7 +323,7 @@ func (r *Renderer) baseColor(it *Item, v model.Voxel, light bool) color.RGBA {
 		c = mix(c, color.RGBA{0xff, 0xff, 0xff, 0xff}, 0.45)
 	}
 	if r.Style.Checker && !light {
-		c = scale(c, 0.9)
+		c = scale(c, 0.92)
 	}
 	return c
 }
