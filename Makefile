@@ -45,5 +45,11 @@ bench: deps
 fuzz: deps
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 60s ./model/xmpuzzle/
 
+# screenshot: the app under a virtual X server, one picture per tab, into
+# $(SHOTS) (needs xvfb, imagemagick, xdotool; not part of `make test`).
+SHOTS ?= /tmp/burrlab-shots
+screenshot: deps
+	scripts/screenshot.sh $(SHOTS)
+
 clean:
 	rm -rf bin

@@ -1,0 +1,620 @@
+// Package ui is BurrLab's desktop interface, built with Fyne: the main
+// window with its menus, the shape editor, the problem editor, the solve
+// panel with its solution list, and the 3D view.
+//
+// Data flows one way (ARCHITECTURE.md): the editors change the puzzle only
+// through the Document's edit steps, which the undo history records; the
+// solver runs on a copy of one problem in goroutines and its events reach the
+// widgets in batches through fyne.Do. Nothing here imports
+// fyne.io/fyne/v2/app, so tests run with fyne.io/fyne/v2/test and no display.
+package ui
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/burrlab/burrlab/assets"
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
+)
+
+// The three tabs, in order.
+const (
+	tabShapes = iota
+	tabProblems
+	tabSolve
+)
+
+// App is the main window and everything in it.
+type App struct {
+	fyne fyne.App
+	win  fyne.Window
+	doc  *Document
+	g    grid.Grid
+	// title is what the window title calls the document when it has no
+	// path (an example or a new puzzle).
+	title string
+
+	view View // the tab, shape, problem and layer on screen
+
+	tabs     *container.AppTabs
+	shapes   *shapesTab
+	problems *problemsTab
+	solve    *solveTab
+
+	status     *widget.Label
+	statusInfo *widget.Label
+	tips       *tipLayer
+
+	undoItem, redoItem *fyne.MenuItem
+	menu               *fyne.MainMenu
+}
+
+// New builds the main window's content and menus in w.
+func New(a fyne.App, w fyne.Window) *App {
+	u := &App{fyne: a, win: w, tips: newTipLayer()}
+	u.status = widget.NewLabel("")
+	u.status.Truncation = fyne.TextTruncateEllipsis
+	u.statusInfo = widget.NewLabel("")
+	u.statusInfo.Alignment = fyne.TextAlignTrailing
+
+	u.doc = NewDocument(newPuzzle(grid.Cubes), "")
+	u.g = grid.Must(grid.Cubes)
+	u.shapes = newShapesTab(u)
+	u.problems = newProblemsTab(u)
+	u.solve = newSolveTab(u)
+	u.tabs = container.NewAppTabs(
+		container.NewTabItemWithIcon("Shapes", theme.GridIcon(), u.shapes.content),
+		container.NewTabItemWithIcon("Problems", theme.ListIcon(), u.problems.content),
+		container.NewTabItemWithIcon("Solve", theme.MediaPlayIcon(), u.solve.content),
+	)
+	u.tabs.OnSelected = func(*container.TabItem) {
+		u.view.Tab = u.tabs.SelectedIndex()
+		u.refresh()
+	}
+
+	sep := canvas.NewRectangle(theme.Color(theme.ColorNameSeparator))
+	sep.SetMinSize(fyne.NewSize(1, 1))
+	statusBar := container.NewBorder(sep, nil, nil, u.statusInfo, u.status)
+	main := container.NewBorder(nil, statusBar, nil, nil, u.tabs)
+	w.SetContent(container.NewStack(main, u.tips.layer))
+
+	u.buildMenu()
+	u.addShortcuts()
+	w.SetCloseIntercept(u.closeRequested)
+	w.SetOnDropped(u.dropped)
+	if icon, err := assets.Icon("app.png"); err == nil {
+		w.SetIcon(fyne.NewStaticResource("burrlab.png", icon))
+	}
+	u.setDocument(u.doc, "Untitled")
+	return u
+}
+
+// Window returns the main window.
+func (u *App) Window() fyne.Window { return u.win }
+
+// Document returns the open document.
+func (u *App) Document() *Document { return u.doc }
+
+// hint shows a tooltip for obj and its text in the status line.
+func (u *App) hint(text string, obj fyne.CanvasObject) {
+	u.tips.show(text, obj)
+}
+
+func (u *App) unhint() { u.tips.hide() }
+
+// setStatus shows a message in the status line.
+func (u *App) setStatus(msg string) {
+	u.status.SetText(msg)
+}
+
+// newPuzzle returns an empty puzzle of grid t with one empty shape and one
+// problem, ready to draw in.
+func newPuzzle(t grid.Type) *model.Puzzle {
+	p := &model.Puzzle{Grid: t}
+	p.AddShape(newShape(t, ""))
+	p.AddProblem("")
+	return p
+}
+
+// newShape returns an empty shape of a size that suits the grid.
+func newShape(t grid.Type, name string) model.Shape {
+	size := grid.Vec{4, 4, 4}
+	switch t {
+	case grid.Prisms:
+		size = grid.Vec{7, 4, 3}
+	case grid.Spheres:
+		size = grid.Vec{5, 5, 5}
+	case grid.Rhombic:
+		size = grid.Vec{10, 10, 10}
+	case grid.TetraOcta:
+		size = grid.Vec{6, 6, 6}
+	}
+	s := model.NewShape(size)
+	s.Name = name
+	return s
+}
+
+// setDocument shows doc; title names it when it has no path.
+func (u *App) setDocument(doc *Document, title string) {
+	u.solve.stop()
+	g, err := doc.Puzzle().GridOf()
+	if err != nil {
+		u.showError(err)
+		return
+	}
+	u.doc, u.g, u.title = doc, g, title
+	u.view = View{Tab: u.view.Tab}
+	if len(doc.Puzzle().Shapes) == 0 {
+		u.view.Shape = -1
+	}
+	if len(doc.Puzzle().Problems) == 0 {
+		u.view.Problem = -1
+	}
+	u.shapes.gridChanged()
+	u.solve.documentChanged()
+	u.refresh()
+	u.setStatus(fmt.Sprintf("%s: %d shapes, %d problems, %v grid", u.docName(), len(doc.Puzzle().Shapes), len(doc.Puzzle().Problems), g.Type()))
+	if p := doc.Puzzle(); p.CommentPopup && strings.TrimSpace(p.Comment) != "" {
+		dialog.ShowInformation(u.docName(), p.Comment, u.win)
+	}
+}
+
+func (u *App) docName() string {
+	if u.doc.Path != "" {
+		return filepath.Base(u.doc.Path)
+	}
+	return u.title
+}
+
+// refresh brings every widget up to date with the document and the view.
+func (u *App) refresh() {
+	p := u.doc.Puzzle()
+	u.view.Shape = clampIndex(u.view.Shape, len(p.Shapes))
+	u.view.Problem = clampIndex(u.view.Problem, len(p.Problems))
+	title := "BurrLab — " + u.docName()
+	if u.doc.Dirty() {
+		title = "BurrLab — *" + u.docName()
+	}
+	u.win.SetTitle(title)
+	u.refreshMenu()
+	u.statusInfo.SetText(fmt.Sprintf("%v grid · %d shapes · %d problems", u.g.Type(), len(p.Shapes), len(p.Problems)))
+	switch u.tabs.SelectedIndex() {
+	case tabShapes:
+		u.shapes.refresh()
+	case tabProblems:
+		u.problems.refresh()
+	case tabSolve:
+		u.solve.refresh()
+	}
+}
+
+// clampIndex keeps a selection inside a list of n items (-1 when empty).
+func clampIndex(i, n int) int {
+	if n == 0 {
+		return -1
+	}
+	return max(0, min(i, n-1))
+}
+
+// edit applies fn as one undoable step and refreshes the window. Errors are
+// shown in a dialog; the puzzle stays as it was.
+func (u *App) edit(label string, fn func(p *model.Puzzle) error) bool {
+	if err := u.doc.Edit(label, u.view, fn); err != nil {
+		u.showError(err)
+		u.refresh()
+		return false
+	}
+	u.refresh()
+	return true
+}
+
+// Undo reverts the last step and shows where it happened.
+func (u *App) Undo() {
+	label, v, ok := u.doc.Undo()
+	if !ok {
+		u.setStatus("Nothing to undo")
+		return
+	}
+	u.restoreView(v)
+	u.setStatus("Undid: " + label)
+}
+
+// Redo repeats the last undone step.
+func (u *App) Redo() {
+	label, v, ok := u.doc.Redo()
+	if !ok {
+		u.setStatus("Nothing to redo")
+		return
+	}
+	u.restoreView(v)
+	u.setStatus("Redid: " + label)
+}
+
+func (u *App) restoreView(v View) {
+	u.view = v
+	if u.tabs.SelectedIndex() != v.Tab {
+		u.tabs.SelectIndex(v.Tab) // refreshes through OnSelected
+	}
+	u.refresh()
+}
+
+func (u *App) showError(err error) {
+	dialog.ShowError(err, u.win)
+}
+
+// buildMenu sets the main menu; it is rebuilt when the recent files change.
+func (u *App) buildMenu() {
+	var newItems []*fyne.MenuItem
+	for t := grid.Type(0); t < grid.NumTypes; t++ {
+		t := t
+		newItems = append(newItems, fyne.NewMenuItem(strings.ToUpper(t.String()[:1])+t.String()[1:], func() { u.NewPuzzle(t) }))
+	}
+	newItem := fyne.NewMenuItem("New", nil)
+	newItem.ChildMenu = fyne.NewMenu("", newItems...)
+	newCubes := fyne.NewMenuItem("New Cube Puzzle", func() { u.NewPuzzle(grid.Cubes) })
+	newCubes.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
+
+	open := fyne.NewMenuItem("Open…", u.openDialog)
+	open.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyO, Modifier: fyne.KeyModifierShortcutDefault}
+	recent := fyne.NewMenuItem("Open Recent", nil)
+	var recentItems []*fyne.MenuItem
+	for _, path := range u.recentFiles() {
+		path := path
+		recentItems = append(recentItems, fyne.NewMenuItem(path, func() { u.OpenPath(path) }))
+	}
+	if len(recentItems) == 0 {
+		none := fyne.NewMenuItem("No recent files", nil)
+		none.Disabled = true
+		recentItems = append(recentItems, none)
+	} else {
+		recentItems = append(recentItems, fyne.NewMenuItemSeparator(), fyne.NewMenuItem("Clear List", func() {
+			u.fyne.Preferences().SetStringList(prefRecent, nil)
+			u.buildMenu()
+		}))
+	}
+	recent.ChildMenu = fyne.NewMenu("", recentItems...)
+	examples := fyne.NewMenuItem("Open Example", nil)
+	var exItems []*fyne.MenuItem
+	for _, ex := range assets.Examples() {
+		ex := ex
+		exItems = append(exItems, fyne.NewMenuItem(ex.Title, func() { u.OpenExample(ex.File) }))
+	}
+	examples.ChildMenu = fyne.NewMenu("", exItems...)
+
+	save := fyne.NewMenuItem("Save", u.Save)
+	save.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault}
+	saveAs := fyne.NewMenuItem("Save As…", u.saveAsDialog)
+	saveAs.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyS, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	quit := fyne.NewMenuItem("Quit", u.closeRequested)
+	quit.IsQuit = true
+	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
+	file := fyne.NewMenu("File", newCubes, newItem, fyne.NewMenuItemSeparator(), open, recent, examples,
+		fyne.NewMenuItemSeparator(), save, saveAs, fyne.NewMenuItemSeparator(), quit)
+
+	u.undoItem = fyne.NewMenuItem("Undo", u.Undo)
+	u.undoItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault}
+	u.redoItem = fyne.NewMenuItem("Redo", u.Redo)
+	u.redoItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	comment := fyne.NewMenuItem("Puzzle Comment…", u.editComment)
+	edit := fyne.NewMenu("Edit", u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment)
+
+	goShapes := fyne.NewMenuItem("Shapes", func() { u.tabs.SelectIndex(tabShapes) })
+	goShapes.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key1, Modifier: fyne.KeyModifierAlt}
+	goProblems := fyne.NewMenuItem("Problems", func() { u.tabs.SelectIndex(tabProblems) })
+	goProblems.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key2, Modifier: fyne.KeyModifierAlt}
+	goSolve := fyne.NewMenuItem("Solve", func() { u.tabs.SelectIndex(tabSolve) })
+	goSolve.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key3, Modifier: fyne.KeyModifierAlt}
+	view := fyne.NewMenu("View", goShapes, goProblems, goSolve)
+
+	keys := fyne.NewMenuItem("Keyboard Shortcuts", u.showKeys)
+	about := fyne.NewMenuItem("About BurrLab", func() {
+		dialog.ShowInformation("About BurrLab", "BurrLab designs and solves assembly puzzles:\nburrs, polycube packings, boxes, sphere and prism puzzles.\n\nIt reads and writes BurrTools .xmpuzzle files.", u.win)
+	})
+	help := fyne.NewMenu("Help", keys, about)
+
+	u.menu = fyne.NewMainMenu(file, edit, view, help)
+	u.win.SetMainMenu(u.menu)
+	u.refreshMenu()
+}
+
+// refreshMenu updates the undo and redo items.
+func (u *App) refreshMenu() {
+	if u.undoItem == nil {
+		return
+	}
+	changed := false
+	set := func(it *fyne.MenuItem, label string, can bool) {
+		if it.Label != label || it.Disabled == can {
+			it.Label, it.Disabled = label, !can
+			changed = true
+		}
+	}
+	set(u.undoItem, strings.TrimSpace("Undo "+u.doc.UndoLabel()), u.doc.CanUndo())
+	set(u.redoItem, strings.TrimSpace("Redo "+u.doc.RedoLabel()), u.doc.CanRedo())
+	if changed {
+		u.menu.Items[1].Refresh()
+	}
+}
+
+// addShortcuts registers the keys that are not menu items: Ctrl+Y for
+// redo, and F5-F8 for the editor's tools as in BurrTools.
+func (u *App) addShortcuts() {
+	c := u.win.Canvas()
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { u.Redo() })
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		if u.tabs.SelectedIndex() == tabShapes {
+			u.shapes.typedKey(ev)
+		}
+	})
+}
+
+func (u *App) showKeys() {
+	text := strings.Join([]string{
+		"Ctrl+N\tnew cube puzzle",
+		"Ctrl+O\topen a file",
+		"Ctrl+S / Ctrl+Shift+S\tsave / save as",
+		"Ctrl+Z\tundo",
+		"Ctrl+Shift+Z, Ctrl+Y\tredo",
+		"Alt+1 / 2 / 3\tShapes, Problems, Solve tab",
+		"",
+		"Shape editor:",
+		"F5 / F6 / F7 / F8\tfill, variable, erase, colour tool",
+		"Page Up / Page Down, wheel\tlayer up / down",
+		"left click, drag\tset (or clear) cells",
+		"right click\tclear a cell",
+		"",
+		"3D view: drag to turn, wheel to zoom.",
+	}, "\n")
+	lbl := widget.NewLabel(strings.ReplaceAll(text, "\t", "    "))
+	dialog.ShowCustom("Keyboard Shortcuts", "Close", lbl, u.win)
+}
+
+func (u *App) editComment() {
+	e := widget.NewMultiLineEntry()
+	e.SetText(u.doc.Puzzle().Comment)
+	e.SetMinRowsVisible(8)
+	popup := widget.NewCheck("Show when the file is opened", nil)
+	popup.SetChecked(u.doc.Puzzle().CommentPopup)
+	content := container.NewBorder(nil, popup, nil, nil, e)
+	d := dialog.NewCustomConfirm("Puzzle Comment", "Apply", "Cancel", content, func(ok bool) {
+		if !ok {
+			return
+		}
+		u.edit("Edit comment", func(p *model.Puzzle) error {
+			if p.Comment == e.Text && p.CommentPopup == popup.Checked {
+				return ErrNoChange
+			}
+			p.Comment, p.CommentPopup = e.Text, popup.Checked
+			return nil
+		})
+	}, u.win)
+	d.Resize(fyne.NewSize(520, 320))
+	d.Show()
+}
+
+// --- files ---------------------------------------------------------------
+
+const prefRecent = "recentFiles"
+
+func (u *App) recentFiles() []string {
+	return u.fyne.Preferences().StringList(prefRecent)
+}
+
+func (u *App) addRecent(path string) {
+	list := []string{path}
+	for _, p := range u.recentFiles() {
+		if p != path && len(list) < 10 {
+			list = append(list, p)
+		}
+	}
+	u.fyne.Preferences().SetStringList(prefRecent, list)
+	u.buildMenu()
+}
+
+// confirmDiscard runs then now when there are no unsaved changes, or after
+// the user chose to save or to discard them.
+func (u *App) confirmDiscard(action string, then func()) {
+	if !u.doc.Dirty() {
+		then()
+		return
+	}
+	var d dialog.Dialog
+	msg := widget.NewLabel(fmt.Sprintf("%s has unsaved changes.\nSave them before you %s?", u.docName(), action))
+	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
+		d.Hide()
+		u.saveThen(then)
+	})
+	save.Importance = widget.HighImportance
+	discard := widget.NewButton("Don't Save", func() {
+		d.Hide()
+		then()
+	})
+	cancel := widget.NewButton("Cancel", func() { d.Hide() })
+	d = dialog.NewCustomWithoutButtons("Unsaved Changes", msg, u.win)
+	d.(*dialog.CustomDialog).SetButtons([]fyne.CanvasObject{cancel, discard, save})
+	d.Show()
+}
+
+// NewPuzzle starts an empty puzzle in grid t, after asking about unsaved
+// changes.
+func (u *App) NewPuzzle(t grid.Type) {
+	u.confirmDiscard("start a new puzzle", func() {
+		u.setDocument(NewDocument(newPuzzle(t), ""), "Untitled")
+		u.tabs.SelectIndex(tabShapes)
+	})
+}
+
+// OpenExample opens an embedded example puzzle.
+func (u *App) OpenExample(file string) {
+	u.confirmDiscard("open an example", func() {
+		b, err := assets.ReadExample(file)
+		if err == nil {
+			var p *model.Puzzle
+			p, err = xmpuzzle.Read(bytes.NewReader(b))
+			if err == nil {
+				u.setDocument(NewDocument(p, ""), file)
+				return
+			}
+		}
+		u.showError(fmt.Errorf("example %s: %w", file, err))
+	})
+}
+
+// OpenPath opens a puzzle file, after asking about unsaved changes.
+func (u *App) OpenPath(path string) {
+	u.confirmDiscard("open another file", func() {
+		if err := u.load(path); err != nil {
+			u.showError(err)
+		}
+	})
+}
+
+// load reads path into a new document.
+func (u *App) load(path string) error {
+	p, err := xmpuzzle.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("cannot open %s: %w", filepath.Base(path), err)
+	}
+	u.setDocument(NewDocument(p, path), filepath.Base(path))
+	u.addRecent(path)
+	return nil
+}
+
+func (u *App) openDialog() {
+	u.confirmDiscard("open another file", func() {
+		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
+			if err != nil {
+				u.showError(err)
+				return
+			}
+			if r == nil {
+				return
+			}
+			path := r.URI().Path()
+			r.Close()
+			if err := u.load(path); err != nil {
+				u.showError(err)
+			}
+		}, u.win)
+		d.SetFilter(storage.NewExtensionFileFilter([]string{".xmpuzzle"}))
+		u.dialogLocation(d)
+		d.Resize(fyne.NewSize(820, 560))
+		d.Show()
+	})
+}
+
+// dialogLocation starts file dialogs in the folder of the open file.
+func (u *App) dialogLocation(d *dialog.FileDialog) {
+	if u.doc.Path == "" {
+		return
+	}
+	if dir, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(u.doc.Path))); err == nil {
+		d.SetLocation(dir)
+	}
+}
+
+// Save writes the document to its file, or asks for one.
+func (u *App) Save() { u.saveThen(nil) }
+
+func (u *App) saveThen(then func()) {
+	if u.doc.Path == "" {
+		u.saveAsThen(then)
+		return
+	}
+	if err := u.writeTo(u.doc.Path); err != nil {
+		u.showError(err)
+		return
+	}
+	if then != nil {
+		then()
+	}
+}
+
+// writeTo saves the puzzle to path (a temporary file, then a rename).
+func (u *App) writeTo(path string) error {
+	if err := xmpuzzle.WriteFile(path, u.doc.Puzzle()); err != nil {
+		return fmt.Errorf("cannot save %s: %w", filepath.Base(path), err)
+	}
+	u.doc.MarkSaved(path)
+	u.addRecent(path)
+	u.refresh()
+	u.setStatus("Saved " + path)
+	return nil
+}
+
+func (u *App) saveAsDialog() { u.saveAsThen(nil) }
+
+func (u *App) saveAsThen(then func()) {
+	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
+		if err != nil {
+			u.showError(err)
+			return
+		}
+		if w == nil {
+			return
+		}
+		path := w.URI().Path()
+		// The dialog opened the file; close it and write through a
+		// temporary file so a failure cannot leave half a puzzle.
+		w.Close()
+		if !strings.HasSuffix(strings.ToLower(path), ".xmpuzzle") {
+			path += ".xmpuzzle"
+		}
+		if err := u.writeTo(path); err != nil {
+			u.showError(err)
+			return
+		}
+		if then != nil {
+			then()
+		}
+	}, u.win)
+	d.SetFilter(storage.NewExtensionFileFilter([]string{".xmpuzzle"}))
+	name := u.docName()
+	if !strings.HasSuffix(name, ".xmpuzzle") {
+		name = "puzzle.xmpuzzle"
+	}
+	d.SetFileName(name)
+	u.dialogLocation(d)
+	d.Resize(fyne.NewSize(820, 560))
+	d.Show()
+}
+
+// dropped opens the first puzzle file dropped onto the window.
+func (u *App) dropped(_ fyne.Position, uris []fyne.URI) {
+	for _, uri := range uris {
+		if uri.Scheme() == "file" {
+			u.OpenPath(uri.Path())
+			return
+		}
+	}
+	u.showError(errors.New("drop a .xmpuzzle file from your file manager to open it"))
+}
+
+// closeRequested asks about unsaved changes, stops the solver and quits.
+func (u *App) closeRequested() {
+	u.confirmDiscard("quit", func() {
+		u.Shutdown()
+		u.win.Close()
+	})
+}
+
+// Shutdown stops background work (a running solve and its feed). Call it
+// before the app quits.
+func (u *App) Shutdown() {
+	u.solve.stop()
+	u.tips.hide()
+}

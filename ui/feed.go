@@ -1,0 +1,147 @@
+package ui
+
+import (
+	"sync"
+	"time"
+
+	"github.com/burrlab/burrlab/model"
+)
+
+// The solver can find millions of assemblies; the window must stay
+// responsive and memory bounded all the same. The feed sits between the
+// solver's event stream and the widgets: one goroutine reads every event,
+// counts it, keeps at most a fixed number of solutions, and hands what
+// arrived to the UI at most once per interval, with never more than one
+// hand-over waiting for the UI thread.
+
+// runEvent is one solver event as the feed sees it.
+type runEvent struct {
+	kind runEventKind
+	sol  model.Solution // evSolution
+	// Progress: the solver's own totals and how much of the search space
+	// is done (0..1, or -1 when unknown).
+	assemblies, solutions uint64
+	fraction              float64
+	err                   error // evError
+}
+
+type runEventKind int
+
+const (
+	evProgress runEventKind = iota
+	evSolution              // an assembly to keep (with its disassembly when computed)
+	evDone                  // the search is complete
+	evError                 // the solver failed
+)
+
+// batch is what one hand-over brings to the UI.
+type batch struct {
+	sols                  []model.Solution // new solutions to keep, in order found
+	assemblies, solutions uint64           // totals so far
+	dropped               uint64           // solutions found beyond the limit, not kept
+	fraction              float64
+	done                  bool  // the search is complete
+	err                   error // the solver failed
+	final                 bool  // the stream has ended (done, failed or stopped)
+}
+
+// batcher accumulates events between hand-overs. It keeps at most limit
+// solutions over the whole run.
+type batcher struct {
+	mu    sync.Mutex
+	limit int
+	kept  int // solutions kept so far, handed over or pending
+	cur   batch
+	dirty bool
+}
+
+func newBatcher(limit int) *batcher {
+	return &batcher{limit: limit, cur: batch{fraction: -1}}
+}
+
+// add counts one event.
+func (b *batcher) add(ev *runEvent) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch ev.kind {
+	case evSolution:
+		b.cur.solutions++
+		if ev.sol.Disassembly == nil {
+			// Without a disassembler every assembly is a solution.
+			b.cur.assemblies = max(b.cur.assemblies, b.cur.solutions)
+		}
+		if b.kept < b.limit {
+			b.cur.sols = append(b.cur.sols, ev.sol)
+			b.kept++
+		} else {
+			b.cur.dropped++
+		}
+	case evProgress:
+		b.cur.assemblies = max(b.cur.assemblies, ev.assemblies)
+		b.cur.solutions = max(b.cur.solutions, ev.solutions)
+		b.cur.fraction = ev.fraction
+	case evDone:
+		b.cur.done = true
+		b.cur.fraction = 1
+	case evError:
+		b.cur.err = ev.err
+	}
+	b.dirty = true
+}
+
+// take returns what arrived since the last take with the totals so far;
+// ok is false when nothing arrived.
+func (b *batcher) take() (out batch, ok bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out, ok = b.cur, b.dirty
+	b.cur.sols = nil
+	b.cur.done, b.cur.err = false, nil
+	b.dirty = false
+	return out, ok
+}
+
+// feed runs the loop: read events until the channel closes, hand batches
+// to apply through do (fyne.Do in the app) at most every interval and never
+// more than one at a time. The last batch, marked final, is always handed
+// over. It returns when the channel is closed.
+func feed(events <-chan runEvent, b *batcher, interval time.Duration, do func(func()), apply func(batch)) {
+	tick := time.NewTicker(interval)
+	defer tick.Stop()
+	var mu sync.Mutex
+	inflight := false
+	send := func(final bool) {
+		mu.Lock()
+		busy := inflight
+		mu.Unlock()
+		if busy && !final {
+			return // the UI has not taken the last batch yet; keep adding
+		}
+		bt, ok := b.take()
+		if !ok && !final {
+			return
+		}
+		bt.final = final
+		mu.Lock()
+		inflight = true
+		mu.Unlock()
+		do(func() {
+			mu.Lock()
+			inflight = false
+			mu.Unlock()
+			apply(bt)
+		})
+	}
+	for {
+		select {
+		case ev, ok := <-events:
+			if !ok {
+				send(true)
+				return
+			}
+			b.add(&ev)
+		case <-tick.C:
+			send(false)
+		}
+	}
+}

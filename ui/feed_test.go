@@ -1,0 +1,149 @@
+package ui
+
+import (
+	"errors"
+	"runtime"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/burrlab/burrlab/model"
+)
+
+// fakeUI stands in for Fyne's main thread: it runs queued functions one at
+// a time, each taking cost, and records how many were waiting at most.
+type fakeUI struct {
+	queue   chan func()
+	mu      sync.Mutex
+	waiting int
+	maxWait int
+	calls   int
+	cost    time.Duration
+	done    chan struct{}
+}
+
+func newFakeUI(cost time.Duration) *fakeUI {
+	f := &fakeUI{queue: make(chan func(), 1<<16), cost: cost, done: make(chan struct{})}
+	go func() {
+		for fn := range f.queue {
+			f.mu.Lock()
+			f.waiting--
+			f.calls++
+			f.mu.Unlock()
+			time.Sleep(f.cost)
+			fn()
+		}
+		close(f.done)
+	}()
+	return f
+}
+
+func (f *fakeUI) do(fn func()) {
+	f.mu.Lock()
+	f.waiting++
+	f.maxWait = max(f.maxWait, f.waiting)
+	f.mu.Unlock()
+	f.queue <- fn
+}
+
+func TestFeedBoundsUpdatesAndMemory(t *testing.T) {
+	const (
+		n     = 1_000_000
+		limit = 2000
+	)
+	ui := newFakeUI(5 * time.Millisecond) // a slow UI thread
+	events := make(chan runEvent, 256)
+	b := newBatcher(limit)
+
+	var mu sync.Mutex
+	var kept []model.Solution
+	var last batch
+	finals := 0
+	apply := func(bt batch) {
+		mu.Lock()
+		defer mu.Unlock()
+		kept = append(kept, bt.sols...)
+		last = bt
+		if bt.final {
+			finals++
+		}
+	}
+
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	go func() {
+		for i := 0; i < n; i++ {
+			// Each solution owns its placements, as the solver's do.
+			a := make(model.Assembly, 7)
+			for k := range a {
+				a[k].Orient = k
+			}
+			events <- runEvent{kind: evSolution, sol: model.Solution{AsmNum: i, SolNum: i, Assembly: a}}
+			if i%10000 == 0 {
+				events <- runEvent{kind: evProgress, assemblies: uint64(i), fraction: float64(i) / n}
+			}
+		}
+		events <- runEvent{kind: evDone}
+		close(events)
+	}()
+	feed(events, b, feedInterval, ui.do, apply)
+	elapsed := time.Since(start)
+	close(ui.queue)
+	<-ui.done
+
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	if finals != 1 || !last.final {
+		t.Fatalf("%d final batches", finals)
+	}
+	if last.solutions != n || last.assemblies != n {
+		t.Errorf("totals %d solutions, %d assemblies, want %d", last.solutions, last.assemblies, n)
+	}
+	if len(kept) != limit || last.dropped != n-limit {
+		t.Errorf("kept %d (limit %d), dropped %d", len(kept), limit, last.dropped)
+	}
+	for i, s := range kept {
+		if s.AsmNum != i {
+			t.Fatalf("kept solution %d is #%d: out of order", i, s.AsmNum)
+		}
+	}
+	// At most one hand-over per interval, plus the final one.
+	if maxCalls := int(elapsed/feedInterval) + 2; ui.calls > maxCalls {
+		t.Errorf("%d UI updates in %v, at most %d allowed", ui.calls, elapsed, maxCalls)
+	}
+	// Never more than the running update and the final one waiting.
+	if ui.maxWait > 2 {
+		t.Errorf("%d updates waited for the UI at once", ui.maxWait)
+	}
+	// What stays allocated is the kept solutions, not all that passed.
+	if grown := int64(after.HeapAlloc) - int64(before.HeapAlloc); grown > 16<<20 {
+		t.Errorf("the heap grew by %d MB for %d kept solutions", grown>>20, limit)
+	}
+	t.Logf("%d events in %v, %d UI updates, heap %+d KB", n, elapsed, ui.calls, (int64(after.HeapAlloc)-int64(before.HeapAlloc))>>10)
+}
+
+func TestFeedFinalBatchKeepsTotals(t *testing.T) {
+	ui := newFakeUI(0)
+	events := make(chan runEvent, 8)
+	b := newBatcher(10)
+	var got []batch
+	var mu sync.Mutex
+	events <- runEvent{kind: evProgress, assemblies: 5, solutions: 3, fraction: 0.5}
+	events <- runEvent{kind: evError, err: errors.New("boom")}
+	close(events)
+	feed(events, b, time.Hour, ui.do, func(bt batch) {
+		mu.Lock()
+		got = append(got, bt)
+		mu.Unlock()
+	})
+	close(ui.queue)
+	<-ui.done
+	if len(got) != 1 {
+		t.Fatalf("%d batches, want just the final one", len(got))
+	}
+	if bt := got[0]; !bt.final || bt.assemblies != 5 || bt.solutions != 3 || bt.err == nil || bt.fraction != 0.5 {
+		t.Errorf("final batch %+v", bt)
+	}
+}

@@ -1,0 +1,536 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"sort"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/burrlab/burrlab/model"
+)
+
+// problemsTab edits the problems of the puzzle: which shape is the result,
+// which shapes are pieces and how many of each (a count or a range), colour
+// rules, the hole limit and groups.
+type problemsTab struct {
+	u       *App
+	content fyne.CanvasObject
+
+	list     *widget.List
+	name     *commitEntry
+	result   *widget.Select
+	parts    *widget.List
+	rows     map[fyne.CanvasObject]*partRow
+	summary  *widget.Label
+	maxHoles *commitEntry
+	colors   *fyne.Container
+	preview  *view3D
+
+	copyBtn, deleteBtn, upBtn, downBtn *tipButton
+	settingUI                          bool
+	editors                            []fyne.Disableable
+}
+
+// partRow is one row of the pieces list: a shape and how the problem uses
+// it.
+type partRow struct {
+	shape  int
+	swatch *canvas.Rectangle
+	label  *widget.Label
+	cells  *widget.Label
+	min    *spin
+	max    *spin
+	groups *commitEntry
+}
+
+// problemLabel names problem i as BurrTools does (P1, P2, ...) with its name.
+func problemLabel(p *model.Puzzle, i int) string {
+	if i < 0 || i >= len(p.Problems) {
+		return "none"
+	}
+	if n := p.Problems[i].Name; n != "" {
+		return fmt.Sprintf("P%d · %s", i+1, n)
+	}
+	return fmt.Sprintf("P%d", i+1)
+}
+
+// problemState describes what is known about a problem's solutions.
+func problemState(pr *model.Problem) string {
+	switch pr.State {
+	case model.Solved:
+		if pr.NumSolutions > 0 || len(pr.Solutions) > 0 && pr.Solutions[0].Disassembly != nil {
+			return fmt.Sprintf("%s assemblies, %s solutions", thousands(pr.NumAssemblies), thousands(pr.NumSolutions))
+		}
+		return fmt.Sprintf("%s assemblies", thousands(pr.NumAssemblies))
+	case model.Paused:
+		return fmt.Sprintf("stopped after %s assemblies", thousands(pr.NumAssemblies))
+	case model.Stale:
+		return fmt.Sprintf("%d stored solutions (edited since)", len(pr.Solutions))
+	}
+	return "not solved"
+}
+
+func newProblemsTab(u *App) *problemsTab {
+	t := &problemsTab{u: u, rows: map[fyne.CanvasObject]*partRow{}}
+	t.list = widget.NewList(
+		func() int { return len(u.doc.Puzzle().Problems) },
+		func() fyne.CanvasObject {
+			name := widget.NewLabel("")
+			name.Truncation = fyne.TextTruncateEllipsis
+			state := widget.NewLabel("")
+			state.Importance = widget.LowImportance
+			state.SizeName = theme.SizeNameCaptionText
+			return container.NewVBox(name, state)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			p := u.doc.Puzzle()
+			if i >= len(p.Problems) {
+				return
+			}
+			c := o.(*fyne.Container)
+			c.Objects[0].(*widget.Label).SetText(problemLabel(p, i))
+			c.Objects[1].(*widget.Label).SetText(problemState(&p.Problems[i]))
+		})
+	t.list.OnSelected = func(i widget.ListItemID) {
+		if t.settingUI || i == u.view.Problem {
+			return
+		}
+		u.view.Problem = i
+		u.refresh()
+	}
+	add := newTipButton("", theme.ContentAddIcon(), "Add a new problem", u, t.addProblem)
+	t.copyBtn = newTipButton("", theme.ContentCopyIcon(), "Add a copy of the selected problem (without solutions)", u, t.copyProblem)
+	t.deleteBtn = newTipButton("", theme.DeleteIcon(), "Delete the selected problem", u, t.deleteProblem)
+	t.upBtn = newTipButton("", theme.MoveUpIcon(), "Move the problem up the list", u, func() { t.moveProblem(-1) })
+	t.downBtn = newTipButton("", theme.MoveDownIcon(), "Move the problem down the list", u, func() { t.moveProblem(1) })
+	heading := widget.NewLabelWithStyle("Problems", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	left := container.NewBorder(heading, container.NewHBox(add, t.copyBtn, t.deleteBtn, layout.NewSpacer(), t.upBtn, t.downBtn), nil, nil, t.list)
+
+	t.name = newCommitEntry(t.rename)
+	t.name.SetPlaceHolder("name")
+	t.result = widget.NewSelect(nil, t.setResult)
+	t.result.PlaceHolder = "(choose the shape to build)"
+	t.maxHoles = newCommitEntry(t.setMaxHoles)
+	t.maxHoles.SetPlaceHolder("no limit")
+	t.summary = widget.NewLabel("")
+	t.summary.Wrapping = fyne.TextWrapWord
+
+	t.parts = widget.NewList(
+		func() int { return len(u.doc.Puzzle().Shapes) },
+		t.newPartRow,
+		func(i widget.ListItemID, o fyne.CanvasObject) { t.updatePartRow(i, t.rows[o]) })
+	t.parts.OnSelected = func(i widget.ListItemID) {
+		t.preview.showShape(i)
+		t.parts.Unselect(i)
+	}
+	header := container.NewBorder(nil, nil, widget.NewLabelWithStyle("Pieces", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewGridWrap(fyne.NewSize(330, 30),
+			container.NewGridWithColumns(3, widget.NewLabel("min"), widget.NewLabel("max"), widget.NewLabel("groups"))))
+
+	t.colors = container.NewVBox()
+	form := widget.NewForm(
+		widget.NewFormItem("Name", t.name),
+		widget.NewFormItem("Result", t.result),
+		widget.NewFormItem("Max holes", t.maxHoles),
+	)
+	top := container.NewVBox(form, t.summary, widget.NewSeparator(), header)
+	center := container.NewBorder(top, t.colors, nil, nil, t.parts)
+
+	t.preview = newView3D(u)
+	previewBox := container.NewBorder(widget.NewLabelWithStyle("Result shape", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		widget.NewLabel("Click a piece in the list to see it here"), nil, nil, t.preview)
+	right := container.NewHSplit(center, previewBox)
+	right.Offset = 0.6
+	split := container.NewHSplit(left, right)
+	split.Offset = 0.2
+	t.content = split
+	t.editors = []fyne.Disableable{t.name, t.result, t.maxHoles, t.copyBtn, t.deleteBtn}
+	return t
+}
+
+func (t *problemsTab) newPartRow() fyne.CanvasObject {
+	r := &partRow{shape: -1}
+	r.swatch = canvas.NewRectangle(color.Black)
+	r.swatch.SetMinSize(fyne.NewSize(14, 14))
+	r.swatch.CornerRadius = 3
+	r.label = widget.NewLabel("")
+	r.label.Truncation = fyne.TextTruncateEllipsis
+	r.cells = widget.NewLabel("")
+	r.cells.Importance = widget.LowImportance
+	r.min = newSpin(0, 1000, "Fewest copies of this piece", t.u)
+	r.max = newSpin(0, 1000, "Most copies of this piece (0: not used)", t.u)
+	r.min.OnChanged = func(v int) { t.setRange(r.shape, v, max(v, r.max.value)) }
+	r.max.OnChanged = func(v int) { t.setRange(r.shape, min(r.min.value, v), v) }
+	r.groups = newCommitEntry(func(s string) { t.setGroups(r.shape, s) })
+	r.groups.SetPlaceHolder("none")
+	controls := container.NewGridWrap(fyne.NewSize(330, r.min.box.MinSize().Height),
+		container.NewGridWithColumns(3, r.min.box, r.max.box, r.groups))
+	row := container.NewBorder(nil, nil, container.NewHBox(container.NewCenter(r.swatch)), container.NewHBox(r.cells, controls), r.label)
+	t.rows[row] = r
+	return row
+}
+
+func (t *problemsTab) updatePartRow(i int, r *partRow) {
+	p := t.u.doc.Puzzle()
+	if r == nil || i >= len(p.Shapes) {
+		return
+	}
+	r.shape = i
+	r.swatch.FillColor = pieceColor(i)
+	r.swatch.Refresh()
+	r.label.SetText(shapeLabel(p, i))
+	s := &p.Shapes[i]
+	r.cells.SetText(fmt.Sprintf("%d cells", s.Count(model.Filled)))
+	pr := t.problem()
+	lo, hi, groups := 0, 0, ""
+	if pr != nil {
+		if k := pr.PartOf(i); k >= 0 {
+			lo, hi = pr.Parts[k].Min, pr.Parts[k].Max
+			groups = formatGroups(pr.Parts[k])
+		}
+	}
+	r.min.set(lo)
+	r.max.set(hi)
+	if r.groups.Text != groups {
+		r.groups.SetText(groups)
+	}
+	on := pr != nil
+	r.min.enable(on)
+	r.max.enable(on)
+	if on && hi > 0 {
+		r.groups.Enable()
+	} else {
+		r.groups.Disable()
+	}
+	if hi > 0 {
+		r.label.TextStyle.Bold = true
+	} else {
+		r.label.TextStyle.Bold = false
+	}
+	r.label.Refresh()
+}
+
+// formatGroups writes a part's groups as "1" (all copies in group 1) or
+// "1:2 2:1" (group:count).
+func formatGroups(part model.Part) string {
+	if len(part.Groups) == 1 && part.Groups[0].Count == part.Max {
+		return strconv.Itoa(part.Groups[0].Group)
+	}
+	var s []string
+	for _, g := range part.Groups {
+		s = append(s, fmt.Sprintf("%d:%d", g.Group, g.Count))
+	}
+	return strings.Join(s, " ")
+}
+
+// parseGroups reads what formatGroups writes.
+func parseGroups(s string, maxCount int) ([]model.GroupCount, error) {
+	var out []model.GroupCount
+	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == ',' || r == ';' }) {
+		g, c, found := strings.Cut(f, ":")
+		gn, err := strconv.Atoi(g)
+		if err != nil || gn < 1 {
+			return nil, fmt.Errorf("group %q: groups are numbered from 1", g)
+		}
+		cn := maxCount
+		if found {
+			if cn, err = strconv.Atoi(c); err != nil || cn < 0 || cn > maxCount {
+				return nil, fmt.Errorf("group %d: count %q must be 0..%d", gn, c, maxCount)
+			}
+		}
+		out = append(out, model.GroupCount{Group: gn, Count: cn})
+	}
+	return out, nil
+}
+
+func (t *problemsTab) problem() *model.Problem {
+	p := t.u.doc.Puzzle()
+	if i := t.u.view.Problem; i >= 0 && i < len(p.Problems) {
+		return &p.Problems[i]
+	}
+	return nil
+}
+
+func (t *problemsTab) refresh() {
+	t.settingUI = true
+	defer func() { t.settingUI = false }()
+	p := t.u.doc.Puzzle()
+	pr := t.problem()
+	i := t.u.view.Problem
+	t.list.Refresh()
+	if i >= 0 {
+		t.list.Select(i)
+	} else {
+		t.list.UnselectAll()
+	}
+	for _, w := range t.editors {
+		if pr != nil {
+			w.Enable()
+		} else {
+			w.Disable()
+		}
+	}
+	if i > 0 {
+		t.upBtn.Enable()
+	} else {
+		t.upBtn.Disable()
+	}
+	if i >= 0 && i < len(p.Problems)-1 {
+		t.downBtn.Enable()
+	} else {
+		t.downBtn.Disable()
+	}
+	opts := []string{"none"}
+	for k := range p.Shapes {
+		opts = append(opts, shapeLabel(p, k))
+	}
+	t.result.Options = opts
+	if pr != nil {
+		t.name.SetText(pr.Name)
+		t.result.SetSelectedIndex(pr.Result + 1)
+		if pr.MaxHoles >= 0 {
+			t.maxHoles.SetText(strconv.Itoa(pr.MaxHoles))
+		} else {
+			t.maxHoles.SetText("")
+		}
+		t.summary.SetText(problemSummary(p, pr))
+		t.preview.showShape(pr.Result)
+	} else {
+		t.name.SetText("")
+		t.result.ClearSelected()
+		t.maxHoles.SetText("")
+		t.summary.SetText("Add a problem to say which shape to build from which pieces.")
+		t.preview.showShape(-1)
+	}
+	t.parts.Refresh()
+	t.refreshColors()
+}
+
+// problemSummary counts the pieces' cells against the result's, the first
+// thing a designer checks.
+func problemSummary(p *model.Puzzle, pr *model.Problem) string {
+	lo, hi, pieces := 0, 0, 0
+	for _, part := range pr.Parts {
+		n := p.Shapes[part.Shape].Count(model.Filled)
+		lo += part.Min * n
+		hi += part.Max * n
+		pieces += part.Max
+	}
+	if pr.Result == model.NoResult {
+		return fmt.Sprintf("%d pieces. Choose the result shape.", pieces)
+	}
+	r := &p.Shapes[pr.Result]
+	filled, variable := r.Count(model.Filled), r.Count(model.Variable)
+	cells := fmt.Sprintf("%d", lo)
+	if hi != lo {
+		cells = fmt.Sprintf("%d..%d", lo, hi)
+	}
+	s := fmt.Sprintf("%d pieces with %s cells; the result has %d cells", pieces, cells, filled)
+	if variable > 0 {
+		s += fmt.Sprintf(" and %d variable ones", variable)
+	}
+	s += ". " + problemState(pr) + "."
+	switch {
+	case pieces == 0:
+		s += " Set the counts of the pieces below."
+	case hi < filled:
+		s = "⚠ " + s + fmt.Sprintf(" The pieces are %d cells short.", filled-hi)
+	case lo > filled+variable:
+		s = "⚠ " + s + fmt.Sprintf(" The pieces have %d cells too many.", lo-filled-variable)
+	}
+	return s
+}
+
+// refreshColors rebuilds the colour rule grid: which piece colour may go
+// into which result colour.
+func (t *problemsTab) refreshColors() {
+	p := t.u.doc.Puzzle()
+	pr := t.problem()
+	n := len(p.Colors)
+	if pr == nil || n == 0 {
+		t.colors.Objects = nil
+		t.colors.Refresh()
+		return
+	}
+	cells := []fyne.CanvasObject{widget.NewLabel("piece \\ result")}
+	for rc := 1; rc <= n; rc++ {
+		cells = append(cells, container.NewCenter(newSwatch(constraintColor(p, rc), fmt.Sprint(rc), fmt.Sprintf("Result colour %d", rc), t.u, nil)))
+	}
+	prob := t.u.view.Problem
+	for pc := 1; pc <= n; pc++ {
+		cells = append(cells, container.NewCenter(newSwatch(constraintColor(p, pc), fmt.Sprint(pc), fmt.Sprintf("Piece colour %d", pc), t.u, nil)))
+		for rc := 1; rc <= n; rc++ {
+			pc, rc := pc, rc
+			allowed := false
+			for _, r := range pr.ColorRules {
+				if r.Piece == pc && r.Result == rc {
+					allowed = true
+				}
+			}
+			chk := newTipCheck("", fmt.Sprintf("Allow piece colour %d in result colour %d", pc, rc), t.u, nil)
+			chk.SetChecked(allowed)
+			chk.OnChanged = func(on bool) {
+				t.u.edit(fmt.Sprintf("colour rule %d→%d", pc, rc), func(p *model.Puzzle) error { return p.AllowColor(prob, pc, rc, on) })
+			}
+			cells = append(cells, container.NewCenter(chk))
+		}
+	}
+	title := widget.NewLabelWithStyle("Colour rules: a piece cell may go into a result cell when the colours are allowed here (neutral cells fit anywhere)", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Wrapping = fyne.TextWrapWord
+	t.colors.Objects = []fyne.CanvasObject{widget.NewSeparator(), title, container.NewHBox(container.NewGridWithColumns(n+1, cells...))}
+	t.colors.Refresh()
+}
+
+// --- edits ---------------------------------------------------------------
+
+func (t *problemsTab) addProblem() {
+	var idx int
+	if t.u.edit("add a problem", func(p *model.Puzzle) error {
+		idx = p.AddProblem("")
+		return nil
+	}) {
+		t.u.view.Problem = idx
+		t.u.refresh()
+	}
+}
+
+func (t *problemsTab) copyProblem() {
+	i := t.u.view.Problem
+	var idx int
+	if t.u.edit(fmt.Sprintf("copy P%d", i+1), func(p *model.Puzzle) (err error) {
+		idx, err = p.CopyProblem(i)
+		return err
+	}) {
+		t.u.view.Problem = idx
+		t.u.refresh()
+	}
+}
+
+func (t *problemsTab) deleteProblem() {
+	i := t.u.view.Problem
+	p := t.u.doc.Puzzle()
+	if i < 0 {
+		return
+	}
+	do := func() {
+		t.u.edit(fmt.Sprintf("delete P%d", i+1), func(p *model.Puzzle) error { return p.DeleteProblem(i) })
+	}
+	if len(p.Problems[i].Solutions) == 0 {
+		do()
+		return
+	}
+	dialog.ShowConfirm("Delete Problem", fmt.Sprintf("Delete %s and its %d solutions?", problemLabel(p, i), len(p.Problems[i].Solutions)),
+		func(ok bool) {
+			if ok {
+				do()
+			}
+		}, t.u.win)
+}
+
+func (t *problemsTab) moveProblem(d int) {
+	i := t.u.view.Problem
+	if t.u.edit(fmt.Sprintf("move P%d", i+1), func(p *model.Puzzle) error { return p.MoveProblem(i, i+d) }) {
+		t.u.view.Problem = i + d
+		t.u.refresh()
+	}
+}
+
+func (t *problemsTab) rename(name string) {
+	i := t.u.view.Problem
+	if t.settingUI || i < 0 {
+		return
+	}
+	name = strings.TrimSpace(name)
+	t.u.edit(fmt.Sprintf("rename P%d", i+1), func(p *model.Puzzle) error {
+		if p.Problems[i].Name == name {
+			return ErrNoChange
+		}
+		p.Problems[i].Name = name
+		return nil
+	})
+}
+
+func (t *problemsTab) setResult(string) {
+	i := t.u.view.Problem
+	if t.settingUI || i < 0 {
+		return
+	}
+	r := t.result.SelectedIndex() - 1
+	t.u.edit(fmt.Sprintf("set the result of P%d", i+1), func(p *model.Puzzle) error {
+		if p.Problems[i].Result == r {
+			return ErrNoChange
+		}
+		return p.SetResult(i, r)
+	})
+}
+
+func (t *problemsTab) setMaxHoles(s string) {
+	i := t.u.view.Problem
+	if t.settingUI || i < 0 {
+		return
+	}
+	n := -1
+	if s = strings.TrimSpace(s); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil || v < 0 {
+			t.u.showError(fmt.Errorf("max holes: %q is not a number of holes (leave it empty for no limit)", s))
+			t.refresh()
+			return
+		}
+		n = v
+	}
+	t.u.edit(fmt.Sprintf("set the hole limit of P%d", i+1), func(p *model.Puzzle) error {
+		if p.Problems[i].MaxHoles == n {
+			return ErrNoChange
+		}
+		return p.SetMaxHoles(i, n)
+	})
+}
+
+func (t *problemsTab) setRange(shape, lo, hi int) {
+	i := t.u.view.Problem
+	if t.settingUI || i < 0 || shape < 0 {
+		return
+	}
+	t.u.edit(fmt.Sprintf("set the count of S%d in P%d", shape+1, i+1), func(p *model.Puzzle) error {
+		pr := &p.Problems[i]
+		if k := pr.PartOf(shape); (k < 0 && hi == 0) || (k >= 0 && pr.Parts[k].Min == lo && pr.Parts[k].Max == hi) {
+			return ErrNoChange
+		}
+		return p.SetPartRange(i, shape, lo, hi)
+	})
+}
+
+func (t *problemsTab) setGroups(shape int, s string) {
+	i := t.u.view.Problem
+	pr := t.problem()
+	if t.settingUI || pr == nil || shape < 0 {
+		return
+	}
+	k := pr.PartOf(shape)
+	if k < 0 {
+		return
+	}
+	groups, err := parseGroups(s, pr.Parts[k].Max)
+	if err != nil {
+		t.u.showError(err)
+		t.refresh()
+		return
+	}
+	sort.Slice(groups, func(a, b int) bool { return groups[a].Group < groups[b].Group })
+	t.u.edit(fmt.Sprintf("set the groups of S%d in P%d", shape+1, i+1), func(p *model.Puzzle) error {
+		if formatGroups(p.Problems[i].Parts[k]) == formatGroups(model.Part{Max: p.Problems[i].Parts[k].Max, Groups: groups}) {
+			return ErrNoChange
+		}
+		return p.SetPartGroups(i, shape, groups)
+	})
+}

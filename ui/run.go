@@ -1,0 +1,433 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/burrlab/burrlab/model"
+)
+
+// feedInterval is how often the solve panel updates while solving.
+const feedInterval = 50 * time.Millisecond
+
+// defaultKeep is how many solutions a run keeps unless told otherwise.
+const defaultKeep = 10000
+
+// solveOptions are the panel's settings for one run.
+type solveOptions struct {
+	disassemble, keepMirrors, keepRotations, completeRotations bool
+	maxHoles                                                   int // -1: the problem's own setting
+	keep                                                       int // most solutions kept
+}
+
+// solveRun is one run of the solver on a copy of one problem.
+type solveRun struct {
+	problem     int           // the problem's index when the run started
+	puzzle      *model.Puzzle // the copy the solver works on
+	fingerprint uint64        // what the problem asked when the run started
+	opts        solveOptions
+	cancel      context.CancelFunc
+	batches     int // hand-overs received, for tests
+
+	kept                  []model.Solution
+	assemblies, solutions uint64
+	dropped               uint64
+	fraction              float64
+	started               time.Time
+	elapsed               time.Duration // of the finished parts of the run
+	running, done         bool
+	err                   error
+	showing               bool // the solution list shows this run
+	stored                bool // its results went into the document
+	note                  string
+}
+
+// puzzleFor returns the puzzle whose shapes the list's solutions refer to:
+// the run's copy while the list shows the run, else the document's.
+func (r *solveRun) puzzleFor(doc *model.Puzzle, problem int) *model.Puzzle {
+	if r != nil && r.showing && r.problem == problem {
+		return r.puzzle
+	}
+	return doc
+}
+
+func (r *solveRun) runTime() time.Duration {
+	if r.running {
+		return r.elapsed + time.Since(r.started)
+	}
+	return r.elapsed
+}
+
+// describe sums up the run in a sentence or two.
+func (r *solveRun) describe() string {
+	var b strings.Builder
+	el := r.runTime()
+	switch {
+	case r.err != nil:
+		fmt.Fprintf(&b, "The solver stopped with an error: %v. ", r.err)
+	case r.running:
+		b.WriteString("Solving… ")
+	case r.done:
+		b.WriteString("Finished. ")
+	default:
+		b.WriteString("Stopped. ")
+	}
+	fmt.Fprintf(&b, "%s assemblies", thousands(r.assemblies))
+	if r.opts.disassemble {
+		fmt.Fprintf(&b, ", %s solutions", thousands(r.solutions))
+	}
+	fmt.Fprintf(&b, " in %s", duration(el))
+	if s := el.Seconds(); s > 0.5 && r.assemblies > 0 {
+		fmt.Fprintf(&b, " (%s/s)", thousands(uint64(float64(r.assemblies)/s)))
+	}
+	if r.running && r.fraction > 0.001 && r.fraction < 1 {
+		left := time.Duration(float64(el) * (1 - r.fraction) / r.fraction)
+		fmt.Fprintf(&b, "; about %s left", duration(left))
+	}
+	b.WriteString(".")
+	if r.dropped > 0 {
+		fmt.Fprintf(&b, " Kept the first %s; %s more were counted but not kept.", thousands(uint64(len(r.kept))), thousands(r.dropped))
+	}
+	if r.note != "" {
+		b.WriteString(" " + r.note)
+	}
+	return b.String()
+}
+
+// problemFingerprint hashes everything that decides a problem's solutions:
+// the grid, colours, its own settings and the shapes it uses.
+func problemFingerprint(p *model.Puzzle, i int) uint64 {
+	h := fnv.New64a()
+	pr := &p.Problems[i]
+	fmt.Fprintf(h, "%d|%v|%d|%d|%v|%v|", p.Grid, p.Colors, pr.Result, pr.MaxHoles, pr.Parts, pr.ColorRules)
+	shapes := []int{pr.Result}
+	for _, part := range pr.Parts {
+		shapes = append(shapes, part.Shape)
+	}
+	for _, s := range shapes {
+		if s >= 0 && s < len(p.Shapes) {
+			sh := &p.Shapes[s]
+			fmt.Fprintf(h, "%v|%v|%d|", sh.Size, sh.Hotspot, sh.Weight)
+			vs := make([]byte, len(sh.Voxels))
+			for k, v := range sh.Voxels {
+				vs[k] = byte(v)
+			}
+			h.Write(vs)
+		}
+	}
+	return h.Sum64()
+}
+
+// solveControls are the widgets of the run controls.
+type solveControls struct {
+	disassemble, mirrors, rotations, complete *tipCheck
+	maxHoles, keep                            *widget.Entry
+	start, stop, cont                         *tipButton
+	progress                                  *widget.ProgressBar
+}
+
+func (t *solveTab) runControls() fyne.CanvasObject {
+	u := t.u
+	c := &solveControls{}
+	t.ctl = c
+	c.disassemble = newTipCheck("Disassemble", "Also find out how each assembly comes apart; keep only those that do (cubes and prisms)", u, nil)
+	c.disassemble.SetChecked(true)
+	c.mirrors = newTipCheck("Keep mirrors", "Keep solutions that are mirror images of others", u, nil)
+	c.rotations = newTipCheck("Keep rotations", "Keep solutions that are rotations of others", u, nil)
+	c.complete = newTipCheck("Expensive rotation check", "A thorough check that removes every rotated duplicate, also where the result shape is symmetric", u, nil)
+	c.maxHoles = widget.NewEntry()
+	c.maxHoles.SetPlaceHolder("problem's")
+	c.keep = widget.NewEntry()
+	c.keep.SetText(strconv.Itoa(defaultKeep))
+	c.start = newTipButton("Start", theme.MediaPlayIcon(), "Solve the problem from the beginning (F9)", u, t.start)
+	c.start.Importance = widget.HighImportance
+	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving; the solutions found so far are kept", u, t.stop)
+	c.cont = newTipButton("Continue", theme.MediaFastForwardIcon(), "Go on with a stopped search where it left off", u, t.resume)
+	c.progress = widget.NewProgressBar()
+	form := widget.NewForm(
+		widget.NewFormItem("Max holes", c.maxHoles),
+		widget.NewFormItem("Keep at most", container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep)),
+	)
+	return container.NewVBox(
+		container.NewGridWithColumns(2, c.disassemble, c.mirrors, c.rotations, c.complete),
+		form,
+		container.NewGridWithColumns(3, c.start, c.stop, c.cont),
+		c.progress,
+	)
+}
+
+// options reads the controls.
+func (t *solveTab) options() (solveOptions, error) {
+	c := t.ctl
+	o := solveOptions{
+		disassemble:       c.disassemble.Checked && t.u.g.Directions() != nil,
+		keepMirrors:       c.mirrors.Checked,
+		keepRotations:     c.rotations.Checked,
+		completeRotations: c.complete.Checked,
+		maxHoles:          -1,
+		keep:              defaultKeep,
+	}
+	if s := strings.TrimSpace(c.maxHoles.Text); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return o, fmt.Errorf("max holes: %q is not a number of holes (leave it empty for the problem's own limit)", s)
+		}
+		o.maxHoles = n
+	}
+	if s := strings.TrimSpace(c.keep.Text); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return o, fmt.Errorf("keep at most: %q is not a number of solutions", s)
+		}
+		o.keep = n
+	}
+	return o, nil
+}
+
+// refreshControls enables what makes sense now.
+func (t *solveTab) refreshControls() {
+	c := t.ctl
+	p := t.u.doc.Puzzle()
+	i := t.u.view.Problem
+	running := t.run != nil && t.run.running
+	canStart := !running && i >= 0 && i < len(p.Problems)
+	canContinue := !running && t.run != nil && t.run.problem == i && !t.run.done && t.run.err == nil &&
+		t.run.fingerprint == fingerprintOrZero(p, i) && t.canResume()
+	set := func(w fyne.Disableable, on bool) {
+		if on {
+			w.Enable()
+		} else {
+			w.Disable()
+		}
+	}
+	set(c.start, canStart)
+	set(c.stop, running)
+	set(c.cont, canContinue)
+	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep} {
+		set(w, !running)
+	}
+	set(c.disassemble, !running && t.u.g.Directions() != nil)
+	if t.u.g.Directions() == nil {
+		c.disassemble.SetChecked(false)
+	}
+	if r := t.run; r != nil && r.showing && r.problem == i {
+		if r.fraction >= 0 {
+			c.progress.SetValue(r.fraction)
+		}
+	} else {
+		c.progress.SetValue(0)
+	}
+}
+
+func fingerprintOrZero(p *model.Puzzle, i int) uint64 {
+	if i < 0 || i >= len(p.Problems) {
+		return 0
+	}
+	return problemFingerprint(p, i)
+}
+
+// start solves the selected problem from the beginning.
+func (t *solveTab) start() {
+	p := t.u.doc.Puzzle()
+	i := t.u.view.Problem
+	if i < 0 || i >= len(p.Problems) {
+		return
+	}
+	opts, err := t.options()
+	if err != nil {
+		t.u.showError(err)
+		return
+	}
+	if err := checkSolvable(p, i); err != nil {
+		t.u.showError(err)
+		return
+	}
+	t.stop()
+	r := &solveRun{
+		problem:     i,
+		puzzle:      snapshot(p),
+		fingerprint: problemFingerprint(p, i),
+		opts:        opts,
+		fraction:    -1,
+		showing:     true,
+	}
+	r.kept = make([]model.Solution, 0, min(opts.keep, 1024))
+	t.run = r
+	t.begin(r, false)
+}
+
+// resume goes on with a stopped run.
+func (t *solveTab) resume() {
+	r := t.run
+	if r == nil || r.running || r.done {
+		return
+	}
+	r.showing = true
+	t.begin(r, true)
+}
+
+// begin starts the solver for r and the feed that brings its events here.
+func (t *solveTab) begin(r *solveRun, resume bool) {
+	ctx, cancel := context.WithCancel(context.Background())
+	events, err := t.launch(ctx, r, resume)
+	if err != nil {
+		cancel()
+		r.err = err
+		t.u.showError(err)
+		t.showProblem()
+		t.refreshControls()
+		return
+	}
+	r.cancel = cancel
+	r.running = true
+	r.err = nil
+	r.note = ""
+	r.stored = false
+	r.started = time.Now()
+	b := newBatcher(r.opts.keep - len(r.kept))
+	b.cur.assemblies, b.cur.solutions, b.cur.dropped = r.assemblies, r.solutions, r.dropped
+	t.u.setStatus(fmt.Sprintf("Solving %s…", problemLabel(t.u.doc.Puzzle(), r.problem)))
+	go feed(events, b, feedInterval, t.do, func(bt batch) { t.apply(r, bt) })
+	t.showProblem()
+	t.refreshControls()
+}
+
+// stop cancels a running solve; its results arrive with the feed's final
+// batch.
+func (t *solveTab) stop() {
+	if r := t.run; r != nil && r.running && r.cancel != nil {
+		r.cancel()
+	}
+}
+
+// apply takes one batch from the feed, on the UI thread.
+func (t *solveTab) apply(r *solveRun, bt batch) {
+	r.batches++
+	from := len(r.kept)
+	r.kept = append(r.kept, bt.sols...)
+	r.assemblies = max(r.assemblies, bt.assemblies)
+	r.solutions = max(r.solutions, bt.solutions)
+	r.dropped = bt.dropped
+	if bt.fraction >= 0 {
+		r.fraction = bt.fraction
+	}
+	if bt.done {
+		r.done = true
+	}
+	if bt.err != nil {
+		r.err = bt.err
+	}
+	if bt.final {
+		r.running = false
+		r.elapsed += time.Since(r.started)
+		if r.cancel != nil {
+			r.cancel()
+		}
+	}
+	if r != t.run {
+		return
+	}
+	if r.showing && t.u.view.Problem == r.problem {
+		if len(t.rows) == from && from > 0 || from == 0 && len(t.rows) == 0 {
+			t.appendSolutions(r.kept, from)
+		} else {
+			t.setSolutions(r.kept)
+		}
+		if t.sel < 0 && len(t.sorted) > 0 {
+			t.list.Select(0)
+		}
+	}
+	if bt.final {
+		t.finish(r)
+	}
+	t.refreshInfo()
+	t.refreshControls()
+}
+
+// finish stores a run's results in the document as one undoable step, if
+// the problem still asks what it asked when the run started.
+func (t *solveTab) finish(r *solveRun) {
+	if r.err != nil {
+		t.u.showError(fmt.Errorf("solving %s: %w", problemLabel(r.puzzle, r.problem), r.err))
+		return
+	}
+	p := t.u.doc.Puzzle()
+	if r.problem >= len(p.Problems) || problemFingerprint(p, r.problem) != r.fingerprint {
+		r.note = "The problem was edited while solving, so these results were not stored in it."
+		t.u.setStatus(r.note)
+		return
+	}
+	i := r.problem
+	sols := r.kept[:len(r.kept):len(r.kept)]
+	label := fmt.Sprintf("solve P%d", i+1)
+	err := t.u.doc.Edit(label, View{Tab: tabSolve, Problem: i}, func(p *model.Puzzle) error {
+		pr := &p.Problems[i]
+		pr.Solutions = sols
+		pr.NumAssemblies = r.assemblies
+		pr.NumSolutions = 0
+		if r.opts.disassemble {
+			pr.NumSolutions = r.solutions
+		}
+		pr.SolveTime = uint64(r.elapsed.Seconds())
+		pr.Assembler = nil
+		pr.State = model.Paused
+		if r.done {
+			pr.State = model.Solved
+		}
+		return nil
+	})
+	if err != nil {
+		t.u.showError(err)
+		return
+	}
+	r.stored = true
+	// The document holds the results now (the same solutions): show them
+	// from there, so that undo and redo show what they change.
+	r.showing = false
+	what := "finished"
+	if !r.done {
+		what = "stopped"
+	}
+	t.u.setStatus(fmt.Sprintf("%s %s: %s assemblies, %d solutions kept", problemLabel(p, i), what, thousands(r.assemblies), len(r.kept)))
+	t.u.refresh()
+}
+
+// checkSolvable catches what makes a problem impossible before the solver
+// starts, with messages a designer can act on.
+func checkSolvable(p *model.Puzzle, i int) error {
+	pr := &p.Problems[i]
+	name := problemLabel(p, i)
+	if pr.Result == model.NoResult {
+		return fmt.Errorf("%s has no result shape: choose one on the Problems tab", name)
+	}
+	if len(pr.Parts) == 0 {
+		return fmt.Errorf("%s has no pieces: set their counts on the Problems tab", name)
+	}
+	lo, hi := 0, 0
+	for _, part := range pr.Parts {
+		n := p.Shapes[part.Shape].Count(model.Filled)
+		if n == 0 && part.Max > 0 {
+			return fmt.Errorf("%s: the piece %s has no filled cells", name, shapeLabel(p, part.Shape))
+		}
+		lo += part.Min * n
+		hi += part.Max * n
+	}
+	r := &p.Shapes[pr.Result]
+	filled, variable := r.Count(model.Filled), r.Count(model.Variable)
+	if hi < filled {
+		return fmt.Errorf("%s cannot be solved: the pieces have at most %d cells, the result needs %d", name, hi, filled)
+	}
+	if lo > filled+variable {
+		return fmt.Errorf("%s cannot be solved: the pieces have at least %d cells, the result holds at most %d", name, lo, filled+variable)
+	}
+	return nil
+}

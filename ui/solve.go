@@ -1,0 +1,433 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"sort"
+	"time"
+	"unicode"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/render"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Sort orders of the solution list.
+const (
+	sortFound = iota // the order the solver found them
+	sortLevel        // highest level first
+	sortMoves        // most moves first
+)
+
+// solRow is one entry of the solution list, with its sort keys computed
+// once.
+type solRow struct {
+	sol    *model.Solution
+	level  string
+	counts []int
+	moves  int
+}
+
+func newSolRow(s *model.Solution) solRow {
+	r := solRow{sol: s}
+	if d := s.Disassembly; d != nil {
+		r.level, r.counts, r.moves = d.Level(), d.LevelCounts(), d.TotalMoves()
+	}
+	return r
+}
+
+// lessLevel orders by level, BurrTools' way: compare the state counts of
+// the tree, node by node.
+func lessLevel(a, b []int) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return len(a) < len(b)
+}
+
+// solveTab runs the solver on a problem and browses its solutions: the list,
+// the 3D view of the selected one and its disassembly animation.
+type solveTab struct {
+	u       *App
+	content fyne.CanvasObject
+
+	problem *widget.Select
+	info    *widget.Label
+	sortBy  *widget.Select
+	list    *widget.List
+	rows    []solRow
+	sorted  []int // indices into rows, in display order
+	order   int
+	sel     int // selected row (index into rows), -1 none
+
+	view      *view3D
+	slider    *widget.Slider
+	stepLabel *widget.Label
+	play      *tipButton
+	first     *tipButton
+	last      *tipButton
+	anim      *fyne.Animation
+	frames    [][]grid.Vec
+	slots     []int // scene item -> slot
+	toRender  func(x, y, z float64) mgl64.Vec3
+	settingUI bool
+
+	run *solveRun // the current or last run, nil before the first
+	ctl *solveControls
+	// launch starts the solver on a run; tests replace it with a source of
+	// synthetic events.
+	launch func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error)
+	// do runs a function on the UI thread: fyne.Do, or a test's queue.
+	do func(func())
+}
+
+func newSolveTab(u *App) *solveTab {
+	t := &solveTab{u: u, sel: -1, order: sortFound}
+	t.launch = t.launchSolver
+	t.do = fyne.Do
+	t.problem = widget.NewSelect(nil, func(string) {
+		if t.settingUI {
+			return
+		}
+		u.view.Problem = t.problem.SelectedIndex()
+		t.showProblem()
+	})
+	t.info = widget.NewLabel("")
+	t.info.Wrapping = fyne.TextWrapWord
+	t.sortBy = widget.NewSelect([]string{"order found", "level", "moves"}, func(string) {
+		t.order = t.sortBy.SelectedIndex()
+		t.resort()
+	})
+	t.list = widget.NewList(
+		func() int { return len(t.sorted) },
+		func() fyne.CanvasObject {
+			n := widget.NewLabel("")
+			l := widget.NewLabel("")
+			l.Importance = widget.LowImportance
+			return container.NewBorder(nil, nil, n, l)
+		},
+		func(i widget.ListItemID, o fyne.CanvasObject) {
+			if i >= len(t.sorted) {
+				return
+			}
+			r := &t.rows[t.sorted[i]]
+			c := o.(*fyne.Container)
+			c.Objects[0].(*widget.Label).SetText(fmt.Sprintf("#%d", r.sol.AsmNum+1))
+			text := "no disassembly stored"
+			if r.sol.Disassembly != nil {
+				text = fmt.Sprintf("level %s · %d moves", r.level, r.moves)
+			}
+			c.Objects[1].(*widget.Label).SetText(text)
+		})
+	t.list.OnSelected = func(i widget.ListItemID) {
+		if i < len(t.sorted) {
+			t.selectRow(t.sorted[i])
+		}
+	}
+
+	t.sortBy.SetSelectedIndex(0)
+
+	t.view = newView3D(u)
+	t.slider = widget.NewSlider(0, 1)
+	t.slider.Step = 0
+	t.slider.OnChanged = func(v float64) {
+		if !t.settingUI {
+			t.stopAnim()
+			t.showStep(v)
+		}
+	}
+	t.stepLabel = widget.NewLabel("")
+	t.play = newTipButton("", theme.MediaPlayIcon(), "Play the disassembly", u, t.togglePlay)
+	t.first = newTipButton("", theme.MediaSkipPreviousIcon(), "Back to the assembled puzzle", u, func() { t.stopAnim(); t.setStep(0) })
+	t.last = newTipButton("", theme.MediaSkipNextIcon(), "Jump to the end of the disassembly", u, func() { t.stopAnim(); t.setStep(t.slider.Max) })
+	resetView := newTipButton("", theme.ZoomFitIcon(), "Fit the view to the puzzle", u, t.view.refit)
+	animBar := container.NewBorder(nil, nil, container.NewHBox(t.first, t.play, t.last), container.NewHBox(t.stepLabel, resetView), t.slider)
+	viewer := container.NewBorder(nil, animBar, nil, nil, t.view)
+
+	controls := t.runControls()
+	listBox := container.NewBorder(container.NewBorder(nil, nil, widget.NewLabelWithStyle("Solutions", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewHBox(widget.NewLabel("sort by"), t.sortBy)), nil, nil, nil, t.list)
+	left := container.NewBorder(container.NewVBox(
+		container.NewBorder(nil, nil, widget.NewLabel("Problem"), nil, t.problem),
+		controls, t.info, widget.NewSeparator()), nil, nil, nil, listBox)
+	split := container.NewHSplit(left, viewer)
+	split.Offset = 0.3
+	t.content = split
+	t.enableAnim(false)
+	return t
+}
+
+// documentChanged forgets what belonged to the previous document.
+func (t *solveTab) documentChanged() {
+	t.run = nil
+	t.rows, t.sorted, t.sel = nil, nil, -1
+	t.view.reset()
+}
+
+// refresh shows the current problem's state.
+func (t *solveTab) refresh() {
+	t.settingUI = true
+	p := t.u.doc.Puzzle()
+	var opts []string
+	for i := range p.Problems {
+		opts = append(opts, problemLabel(p, i))
+	}
+	t.problem.Options = opts
+	if t.u.view.Problem >= 0 {
+		t.problem.SetSelectedIndex(t.u.view.Problem)
+	} else {
+		t.problem.ClearSelected()
+	}
+	t.settingUI = false
+	t.refreshControls()
+	t.showProblem()
+}
+
+// showProblem fills the list with the solutions of the selected problem:
+// those of a run on it, or the ones stored in the puzzle.
+func (t *solveTab) showProblem() {
+	p := t.u.doc.Puzzle()
+	i := t.u.view.Problem
+	var sols []model.Solution
+	if r := t.run; r != nil && r.problem == i && r.showing {
+		sols = r.kept
+	} else if i >= 0 && i < len(p.Problems) {
+		sols = p.Problems[i].Solutions
+	}
+	t.setSolutions(sols)
+	t.refreshInfo()
+}
+
+// setSolutions replaces the list's content.
+func (t *solveTab) setSolutions(sols []model.Solution) {
+	var keep *model.Solution
+	if t.sel >= 0 && t.sel < len(t.rows) {
+		keep = t.rows[t.sel].sol
+	}
+	t.rows = t.rows[:0]
+	for k := range sols {
+		t.rows = append(t.rows, newSolRow(&sols[k]))
+	}
+	t.sel = -1
+	for k := range t.rows {
+		if t.rows[k].sol == keep {
+			t.sel = k
+		}
+	}
+	t.resort()
+	if t.sel < 0 {
+		t.clearView()
+	}
+}
+
+// appendSolutions adds newly found solutions (the run's kept slice grew).
+func (t *solveTab) appendSolutions(sols []model.Solution, from int) {
+	for k := from; k < len(sols); k++ {
+		t.rows = append(t.rows, newSolRow(&sols[k]))
+	}
+	t.resort()
+}
+
+func (t *solveTab) resort() {
+	t.sorted = t.sorted[:0]
+	for k := range t.rows {
+		t.sorted = append(t.sorted, k)
+	}
+	rows := t.rows
+	switch t.order {
+	case sortLevel:
+		sort.SliceStable(t.sorted, func(a, b int) bool {
+			return lessLevel(rows[t.sorted[b]].counts, rows[t.sorted[a]].counts)
+		})
+	case sortMoves:
+		sort.SliceStable(t.sorted, func(a, b int) bool { return rows[t.sorted[a]].moves > rows[t.sorted[b]].moves })
+	}
+	t.list.Refresh()
+	for k, r := range t.sorted {
+		if r == t.sel {
+			t.list.Select(k)
+			return
+		}
+	}
+	t.list.UnselectAll()
+}
+
+// selectRow shows solution row r in the 3D view.
+func (t *solveTab) selectRow(r int) {
+	if r == t.sel && len(t.view.scene.Items) > 0 {
+		return
+	}
+	t.stopAnim()
+	t.sel = r
+	p := t.run.puzzleFor(t.u.doc.Puzzle(), t.u.view.Problem)
+	i := t.u.view.Problem
+	if i < 0 || i >= len(p.Problems) || r < 0 || r >= len(t.rows) {
+		t.clearView()
+		return
+	}
+	pr := &p.Problems[i]
+	sol := t.rows[r].sol
+	g, err := p.GridOf()
+	if err != nil {
+		t.u.showError(err)
+		return
+	}
+	slotParts := pr.SlotParts()
+	var items []render.Item
+	t.slots = t.slots[:0]
+	instance := map[int]int{}
+	for slot, pl := range sol.Assembly {
+		if !pl.Placed() || slot >= len(slotParts) {
+			continue
+		}
+		shape := pr.Parts[slotParts[slot]].Shape
+		cells, err := model.PlacedCells(g, &p.Shapes[shape], pl)
+		if err != nil {
+			t.u.showError(fmt.Errorf("solution #%d, piece %d: %w", sol.AsmNum+1, slot+1, err))
+			t.clearView()
+			return
+		}
+		m, err := render.NewMesh(g, cells, render.DefaultGap)
+		if err != nil {
+			t.u.showError(err)
+			t.clearView()
+			return
+		}
+		items = append(items, render.Item{Mesh: m, Color: render.InstanceColor(pieceColor(shape), instance[shape])})
+		instance[shape]++
+		t.slots = append(t.slots, slot)
+	}
+	far := 2
+	if pr.Result >= 0 {
+		s := p.Shapes[pr.Result].Size
+		far += max(s[0], s[1], s[2])
+	}
+	t.frames = disassemblyFrames(sol.Disassembly, len(sol.Assembly), far)
+	t.toRender = latticeToRender(g)
+	t.view.setItems(items, "", true)
+	t.settingUI = true
+	t.slider.Max = math.Max(1, float64(len(t.frames)-1))
+	t.slider.SetValue(0)
+	t.settingUI = false
+	t.enableAnim(len(t.frames) > 1)
+	t.showStep(0)
+}
+
+func (t *solveTab) clearView() {
+	t.stopAnim()
+	t.frames = nil
+	msg := "Select a solution to see it"
+	if len(t.rows) == 0 {
+		msg = "No solutions yet"
+	}
+	t.view.setItems(nil, msg, true)
+	t.enableAnim(false)
+	t.stepLabel.SetText("")
+}
+
+func (t *solveTab) enableAnim(on bool) {
+	for _, w := range []fyne.Disableable{t.slider, t.play, t.first, t.last} {
+		if on {
+			w.Enable()
+		} else {
+			w.Disable()
+		}
+	}
+}
+
+// showStep places the pieces at step s of the disassembly (fractions
+// interpolate between moves).
+func (t *solveTab) showStep(s float64) {
+	if len(t.frames) == 0 {
+		t.stepLabel.SetText("")
+		return
+	}
+	s = math.Max(0, math.Min(s, float64(len(t.frames)-1)))
+	k := int(s)
+	f := s - float64(k)
+	a, b := t.frames[k], t.frames[min(k+1, len(t.frames)-1)]
+	offsets := make([]mgl64.Vec3, len(t.slots))
+	for i, slot := range t.slots {
+		pa, pb := a[slot], b[slot]
+		offsets[i] = t.toRender(
+			float64(pa[0])*(1-f)+float64(pb[0])*f,
+			float64(pa[1])*(1-f)+float64(pb[1])*f,
+			float64(pa[2])*(1-f)+float64(pb[2])*f)
+	}
+	t.view.moveItems(offsets, nil)
+	t.view.fit = true // follow the pieces as they come apart
+	t.stepLabel.SetText(fmt.Sprintf("move %d of %d", int(math.Round(s)), len(t.frames)-1))
+}
+
+func (t *solveTab) setStep(s float64) {
+	t.settingUI = true
+	t.slider.SetValue(s)
+	t.settingUI = false
+	t.showStep(s)
+}
+
+func (t *solveTab) togglePlay() {
+	if t.anim != nil {
+		t.stopAnim()
+		return
+	}
+	if len(t.frames) < 2 {
+		return
+	}
+	start := t.slider.Value
+	if start >= t.slider.Max {
+		start = 0
+	}
+	n := t.slider.Max - start
+	t.anim = fyne.NewAnimation(time.Duration(n*700)*time.Millisecond, func(f float32) {
+		t.setStep(start + n*float64(f))
+		if f >= 1 {
+			t.stopAnim()
+		}
+	})
+	t.anim.Curve = fyne.AnimationLinear
+	t.play.SetIcon(theme.MediaPauseIcon())
+	t.anim.Start()
+}
+
+func (t *solveTab) stopAnim() {
+	if t.anim != nil {
+		t.anim.Stop()
+		t.anim = nil
+	}
+	t.play.SetIcon(theme.MediaPlayIcon())
+}
+
+// refreshInfo describes the problem and the run.
+func (t *solveTab) refreshInfo() {
+	p := t.u.doc.Puzzle()
+	i := t.u.view.Problem
+	if i < 0 || i >= len(p.Problems) {
+		t.info.SetText("The puzzle has no problem to solve: add one on the Problems tab.")
+		return
+	}
+	if r := t.run; r != nil && r.problem == i && r.showing {
+		t.info.SetText(r.describe())
+		return
+	}
+	pr := &p.Problems[i]
+	t.info.SetText(fmt.Sprintf("%s. %d solutions stored.", capitalize(problemState(pr)), len(pr.Solutions)))
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	r := []rune(s)
+	r[0] = unicode.ToUpper(r[0])
+	return string(r)
+}

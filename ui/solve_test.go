@@ -1,0 +1,231 @@
+package ui
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
+)
+
+// dominoPuzzle: build a 2x1x1 bar from two cubes.
+func dominoPuzzle() *model.Puzzle {
+	p := &model.Puzzle{Grid: grid.Cubes}
+	bar := model.NewShape(grid.Vec{2, 1, 1})
+	bar.Voxels[0], bar.Voxels[1] = model.MakeVoxel(model.Filled, 0), model.MakeVoxel(model.Filled, 0)
+	cube := model.NewShape(grid.Vec{1, 1, 1})
+	cube.Voxels[0] = model.MakeVoxel(model.Filled, 0)
+	p.AddShape(bar)
+	p.AddShape(cube)
+	p.AddProblem("bar")
+	p.Problems[0].Result = 0
+	p.Problems[0].Parts = []model.Part{{Shape: 1, Min: 2, Max: 2}}
+	return p
+}
+
+// uiQueue runs the solve panel's UI updates on the test goroutine, as
+// Fyne's main loop would.
+type uiQueue chan func()
+
+func (q uiQueue) do(f func()) { q <- f }
+
+// pump runs queued updates until cond holds.
+func (q uiQueue) pump(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.After(10 * time.Second)
+	for !cond() {
+		select {
+		case f := <-q:
+			f()
+		case <-deadline:
+			t.Fatal("timed out waiting for the solve panel")
+		}
+	}
+}
+
+// endless is a launcher whose solver finds solutions until stopped.
+func endless(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error) {
+	ch := make(chan runEvent, 64)
+	go func() {
+		defer close(ch)
+		for i := 0; ; i++ {
+			ev := runEvent{kind: evSolution, sol: model.Solution{AsmNum: i, Assembly: model.Assembly{{Pos: grid.Vec{0, 0, 0}}, {Pos: grid.Vec{1, 0, 0}}}}}
+			select {
+			case <-ctx.Done():
+				return
+			case ch <- ev:
+			}
+		}
+	}()
+	return ch, nil
+}
+
+func TestSolveStartStop(t *testing.T) {
+	u := newTestUI(t, dominoPuzzle())
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do, st.launch = q.do, endless
+	st.ctl.keep.SetText("100")
+
+	test.Tap(st.ctl.start)
+	if st.run == nil || !st.run.running {
+		t.Fatal("Start did not start a run")
+	}
+	if !st.ctl.start.Disabled() || st.ctl.stop.Disabled() {
+		t.Error("while running, Start should be disabled and Stop enabled")
+	}
+	q.pump(t, func() bool { return st.run.solutions > 1000 })
+	if len(st.rows) != 100 {
+		t.Errorf("the list shows %d solutions, the limit is 100", len(st.rows))
+	}
+	test.Tap(st.ctl.stop)
+	q.pump(t, func() bool { return !st.run.running })
+	r := st.run
+	if r.done || r.err != nil || !r.stored {
+		t.Fatalf("after Stop: done %v, err %v, stored %v", r.done, r.err, r.stored)
+	}
+	pr := &u.doc.Puzzle().Problems[0]
+	if len(pr.Solutions) != 100 || pr.NumAssemblies != r.solutions || pr.State != model.Paused {
+		t.Fatalf("stored %d solutions, %d assemblies, state %d", len(pr.Solutions), pr.NumAssemblies, pr.State)
+	}
+	if r.dropped == 0 {
+		t.Error("no solutions counted beyond the limit")
+	}
+	if st.ctl.start.Disabled() || !st.ctl.stop.Disabled() {
+		t.Error("after the run Start should be enabled and Stop disabled")
+	}
+	// The stored results are one undoable step.
+	if got := u.doc.UndoLabel(); got != "solve P1" {
+		t.Fatalf("undo label %q", got)
+	}
+	u.Undo()
+	if n := len(u.doc.Puzzle().Problems[0].Solutions); n != 0 {
+		t.Fatalf("undo left %d solutions", n)
+	}
+	if len(st.rows) != 0 {
+		t.Errorf("the list still shows %d solutions after undo", len(st.rows))
+	}
+}
+
+func TestSolveFinishAndEditWhileSolving(t *testing.T) {
+	u := newTestUI(t, dominoPuzzle())
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do = q.do
+	// A run that finds three solutions and completes.
+	st.launch = func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error) {
+		ch := make(chan runEvent, 8)
+		for i := 0; i < 3; i++ {
+			ch <- runEvent{kind: evSolution, sol: model.Solution{AsmNum: i, Assembly: model.Assembly{{}, {Pos: grid.Vec{1, 0, 0}}}}}
+		}
+		ch <- runEvent{kind: evDone}
+		close(ch)
+		return ch, nil
+	}
+	st.start()
+	q.pump(t, func() bool { return !st.run.running })
+	pr := &u.doc.Puzzle().Problems[0]
+	if pr.State != model.Solved || len(pr.Solutions) != 3 || pr.NumAssemblies != 3 {
+		t.Fatalf("state %d, %d solutions, %d assemblies", pr.State, len(pr.Solutions), pr.NumAssemblies)
+	}
+	if st.sel < 0 || len(st.view.scene.Items) != 2 {
+		t.Errorf("the first solution is not shown: selected %d, %d items", st.sel, len(st.view.scene.Items))
+	}
+
+	// Editing the problem while a run goes on keeps its results out.
+	st.launch = endless
+	st.start()
+	q.pump(t, func() bool { return st.run.solutions > 10 })
+	u.edit("rename", func(p *model.Puzzle) error {
+		p.Shapes[1].Set(grid.Vec{0, 0, 0}, model.MakeVoxel(model.Variable, 0))
+		return nil
+	})
+	st.stop()
+	q.pump(t, func() bool { return !st.run.running })
+	if st.run.stored {
+		t.Error("results of an edited problem were stored")
+	}
+	if u.doc.UndoLabel() != "rename" {
+		t.Errorf("undo label %q", u.doc.UndoLabel())
+	}
+}
+
+func TestSolveRefusesImpossible(t *testing.T) {
+	p := dominoPuzzle()
+	p.Problems[0].Parts[0].Max = 1
+	p.Problems[0].Parts[0].Min = 1
+	u := newTestUI(t, p)
+	st := u.solve
+	called := false
+	st.launch = func(context.Context, *solveRun, bool) (<-chan runEvent, error) {
+		called = true
+		return nil, nil
+	}
+	st.start()
+	if called || st.run != nil {
+		t.Error("a problem whose pieces are a cell short was handed to the solver")
+	}
+}
+
+func TestDisassemblyFrames(t *testing.T) {
+	p, err := xmpuzzle.ReadFile("testdata/tray.xmpuzzle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := p.Problems[0].Solutions[1] // asmNum 5: two pieces leave, then part
+	frames := disassemblyFrames(sol.Disassembly, len(sol.Assembly), 10)
+	want := [][]grid.Vec{
+		{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}},
+		{{-10, 0, 0}, {-10, 0, 0}, {0, 0, 0}}, // slots 0 and 1 leave towards -x
+		{{0, 0, 0}, {-10, 0, 0}, {0, 0, 0}},   // then slot 0 leaves that group towards +x
+	}
+	if len(frames) != len(want) {
+		t.Fatalf("%d frames, want %d", len(frames), len(want))
+	}
+	for k := range want {
+		for s := range want[k] {
+			if frames[k][s] != want[k][s] {
+				t.Errorf("frame %d slot %d at %v, want %v", k, s, frames[k][s], want[k][s])
+			}
+		}
+	}
+	if got := len(frames) - 1; got != sol.Disassembly.TotalMoves() {
+		t.Errorf("%d steps for %d moves", got, sol.Disassembly.TotalMoves())
+	}
+}
+
+func TestBrowseStoredSolutions(t *testing.T) {
+	p, err := xmpuzzle.ReadFile("testdata/tray.xmpuzzle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := newTestUI(t, p)
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	if len(st.rows) != 3 {
+		t.Fatalf("%d solutions listed, the file stores 3", len(st.rows))
+	}
+	st.sortBy.SetSelectedIndex(sortMoves)
+	first := st.rows[st.sorted[0]]
+	if first.moves != 2 {
+		t.Errorf("sorted by moves, the first has %d moves", first.moves)
+	}
+	st.list.Select(0)
+	if len(st.view.scene.Items) != 3 || len(st.frames) != 3 {
+		t.Fatalf("%d pieces shown, %d frames", len(st.view.scene.Items), len(st.frames))
+	}
+	st.setStep(1)
+	if off := st.view.scene.Items[0].Offset; off[0] >= 0 {
+		t.Errorf("after the first move slot 0 is at %v, it should have left towards -x", off)
+	}
+	st.setStep(0)
+	if off := st.view.scene.Items[0].Offset; off.Len() != 0 {
+		t.Errorf("at the start slot 0 is moved by %v", off)
+	}
+}

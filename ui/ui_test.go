@@ -1,0 +1,342 @@
+package ui
+
+import (
+	"image/color"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// newTestUI opens p in a window of the headless test driver.
+func newTestUI(t *testing.T, p *model.Puzzle) *App {
+	t.Helper()
+	a := test.NewTempApp(t)
+	w := a.NewWindow("test")
+	u := New(a, w)
+	w.Resize(fyne.NewSize(1300, 850))
+	u.setDocument(NewDocument(p, ""), "test")
+	t.Cleanup(u.Shutdown)
+	return u
+}
+
+// cellPos returns where cell v of the edited layer is on the layer
+// editor, drawing the editor once so that its geometry is known.
+func cellPos(t *testing.T, u *App, v grid.Vec) fyne.Position {
+	t.Helper()
+	e := u.shapes.editor
+	if v[2] != u.view.Layer {
+		u.shapes.setLayer(v[2])
+	}
+	sz := e.Size()
+	if sz.Width < 50 || sz.Height < 50 {
+		t.Fatalf("the layer editor is %v: not laid out", sz)
+	}
+	e.draw(int(sz.Width), int(sz.Height))
+	lay := e.geometry()
+	i := lay.Index(v)
+	if i < 0 {
+		t.Fatalf("cell %v is not in layer %d", v, lay.Z)
+	}
+	p := e.frame.ToPixel(lay.Cells[i].Center)
+	return fyne.NewPos(float32(p.X/e.pxPerDot), float32(p.Y/e.pxPerDot))
+}
+
+func tapCell(t *testing.T, u *App, v grid.Vec) {
+	t.Helper()
+	test.TapAt(u.shapes.editor, cellPos(t, u, v))
+}
+
+func state(u *App, shape int, v grid.Vec) model.State {
+	return u.doc.Puzzle().Shapes[shape].At(v).State()
+}
+
+func TestEditorClicksCubes(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	v := grid.Vec{1, 2, 0}
+	tapCell(t, u, v)
+	if state(u, 0, v) != model.Filled {
+		t.Fatalf("a click did not fill %v", v)
+	}
+	if n := u.doc.Puzzle().Shapes[0].Count(model.Filled); n != 1 {
+		t.Fatalf("one click filled %d cells", n)
+	}
+	tapCell(t, u, v)
+	if state(u, 0, v) != model.Empty {
+		t.Fatal("a second click did not empty the cell")
+	}
+	// Variable tool, on another layer.
+	u.shapes.setTool(toolVariable)
+	w := grid.Vec{3, 0, 2}
+	tapCell(t, u, w)
+	if state(u, 0, w) != model.Variable {
+		t.Fatalf("the variable tool made %v", state(u, 0, w))
+	}
+	// Right click empties.
+	test.TapSecondaryAt(u.shapes.editor, cellPos(t, u, w))
+	if state(u, 0, w) != model.Empty {
+		t.Fatal("a right click did not empty the cell")
+	}
+	// Every click was a step: four undos bring back the empty shape.
+	for i := 0; i < 4; i++ {
+		u.Undo()
+	}
+	if state(u, 0, v) != model.Empty || state(u, 0, w) != model.Empty || u.doc.CanUndo() {
+		t.Fatal("undo did not walk back every click")
+	}
+	u.Redo()
+	if state(u, 0, v) != model.Filled {
+		t.Fatal("redo did not fill the first cell again")
+	}
+}
+
+func TestEditorDragIsOneStep(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	e := u.shapes.editor
+	from := cellPos(t, u, grid.Vec{0, 1, 0})
+	to := cellPos(t, u, grid.Vec{3, 1, 0})
+	// A drag in three moves along row y=1.
+	last := from
+	for k := 1; k <= 3; k++ {
+		p := fyne.NewPos(from.X+(to.X-from.X)*float32(k)/3, from.Y)
+		e.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: p}, Dragged: fyne.NewDelta(p.X-last.X, p.Y-last.Y)})
+		last = p
+	}
+	e.DragEnd()
+	for x := 0; x < 4; x++ {
+		if state(u, 0, grid.Vec{x, 1, 0}) != model.Filled {
+			t.Fatalf("the drag missed (%d,1,0)", x)
+		}
+	}
+	if n := u.doc.Puzzle().Shapes[0].Count(model.Filled); n != 4 {
+		t.Fatalf("the drag filled %d cells, want 4", n)
+	}
+	u.Undo()
+	if n := u.doc.Puzzle().Shapes[0].Count(model.Filled); n != 0 || u.doc.CanUndo() {
+		t.Fatalf("one undo leaves %d cells", n)
+	}
+	// A drag that starts on a filled cell clears.
+	u.Redo()
+	e.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(to.X-from.X, 0)})
+	e.DragEnd()
+	if n := u.doc.Puzzle().Shapes[0].Count(model.Filled); n != 0 {
+		t.Fatalf("an erasing drag left %d cells", n)
+	}
+}
+
+func TestEditorMirrorAndColumn(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes)) // a 4x4x4 space
+	u.shapes.mirror[0] = true
+	tapCell(t, u, grid.Vec{0, 1, 0})
+	if state(u, 0, grid.Vec{3, 1, 0}) != model.Filled {
+		t.Fatal("mirroring along x did not fill (3,1,0)")
+	}
+	u.shapes.mirror[0] = false
+	u.shapes.allLayers = true
+	tapCell(t, u, grid.Vec{2, 2, 0})
+	for z := 0; z < 4; z++ {
+		if state(u, 0, grid.Vec{2, 2, z}) != model.Filled {
+			t.Fatalf("the column missed layer %d", z)
+		}
+	}
+}
+
+func TestEditorOtherGrids(t *testing.T) {
+	for _, c := range []struct {
+		g     grid.Type
+		cells []grid.Vec
+	}{
+		{grid.Prisms, []grid.Vec{{0, 0, 0}, {1, 0, 0}, {2, 1, 1}}},     // an up and a down triangle
+		{grid.Spheres, []grid.Vec{{0, 0, 0}, {1, 1, 0}, {1, 0, 1}}},    // the checkerboard
+		{grid.Rhombic, []grid.Vec{{2, 1, 0}, {1, 2, 0}, {1, 0, 2}}},    // triangles of two sizes
+		{grid.TetraOcta, []grid.Vec{{1, 1, 1}, {2, 0, 0}, {0, 2, 0}}}, // square and triangles
+	} {
+		u := newTestUI(t, newPuzzle(c.g))
+		for _, v := range c.cells {
+			tapCell(t, u, v)
+			if state(u, 0, v) != model.Filled {
+				t.Fatalf("%v: a click did not fill %v", c.g, v)
+			}
+		}
+		if n := u.doc.Puzzle().Shapes[0].Count(model.Filled); n != len(c.cells) {
+			t.Fatalf("%v: %d cells filled by %d clicks", c.g, n, len(c.cells))
+		}
+		if err := u.doc.Puzzle().Validate(); err != nil {
+			t.Fatalf("%v: %v", c.g, err)
+		}
+	}
+}
+
+func TestHoverReportsCell(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Prisms))
+	pos := cellPos(t, u, grid.Vec{2, 1, 0})
+	u.shapes.editor.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: pos}})
+	if got := u.status.Text; got != "S1 · cell (2, 1, 0) · empty" {
+		t.Errorf("status %q", got)
+	}
+}
+
+func TestShapeToolsAndUndo(t *testing.T) {
+	p := newPuzzle(grid.Cubes)
+	s := &p.Shapes[0]
+	s.Set(grid.Vec{0, 0, 0}, model.MakeVoxel(model.Filled, 0))
+	s.Set(grid.Vec{1, 0, 0}, model.MakeVoxel(model.Filled, 0))
+	u := newTestUI(t, p)
+	u.shapes.minimize()
+	if got := u.doc.Puzzle().Shapes[0].Size; got != (grid.Vec{2, 1, 1}) {
+		t.Fatalf("minimised size %v", got)
+	}
+	turn := model.Turns(u.g)[4] // a quarter turn about z
+	u.shapes.turn(turn)
+	if got := u.doc.Puzzle().Shapes[0].Size; got != (grid.Vec{1, 2, 1}) {
+		t.Fatalf("size after the turn %v", got)
+	}
+	u.shapes.scale(2)
+	if got := u.doc.Puzzle().Shapes[0].Count(model.Filled); got != 16 {
+		t.Fatalf("%d cells after scaling by 2", got)
+	}
+	u.shapes.resize(0, 5)
+	if got := u.doc.Puzzle().Shapes[0].Size[0]; got != 5 {
+		t.Fatalf("resized x to %d", got)
+	}
+	for i := 0; i < 4; i++ {
+		u.Undo()
+	}
+	if got := u.doc.Puzzle().Shapes[0]; got.Size != (grid.Vec{4, 4, 4}) || got.Count(model.Filled) != 2 {
+		t.Fatalf("after undoing the tools: size %v, %d cells", got.Size, got.Count(model.Filled))
+	}
+}
+
+func TestShapeListEdits(t *testing.T) {
+	p := newPuzzle(grid.Cubes)
+	p.Problems[0].Result = 0
+	u := newTestUI(t, p)
+	u.shapes.addShape()
+	u.shapes.copyShape()
+	if n := len(u.doc.Puzzle().Shapes); n != 3 || u.view.Shape != 2 {
+		t.Fatalf("%d shapes, selected %d", n, u.view.Shape)
+	}
+	u.shapes.rename("  Piece ")
+	if got := u.doc.Puzzle().Shapes[2].Name; got != "Piece" {
+		t.Fatalf("name %q", got)
+	}
+	u.shapes.moveShape(-1)
+	if u.doc.Puzzle().Shapes[1].Name != "Piece" || u.view.Shape != 1 {
+		t.Fatal("move up did not move the shape")
+	}
+	u.view.Shape = 0
+	u.shapes.deleteShape() // used as a result: asks first
+	if len(u.doc.Puzzle().Shapes) != 3 {
+		t.Fatal("deleted a used shape without asking")
+	}
+	u.view.Shape = 2
+	u.shapes.deleteShape()
+	if len(u.doc.Puzzle().Shapes) != 2 {
+		t.Fatal("an unused shape was not deleted")
+	}
+	u.shapes.setWeight(3)
+	if u.doc.Puzzle().Shapes[1].Weight != 3 {
+		t.Fatal("weight not set")
+	}
+	for u.doc.CanUndo() {
+		u.Undo()
+	}
+	if n := len(u.doc.Puzzle().Shapes); n != 1 {
+		t.Fatalf("%d shapes after undoing everything", n)
+	}
+}
+
+func TestConstraintColours(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	u.edit("add a colour", func(p *model.Puzzle) error {
+		_, err := p.AddColor(color.RGBA{200, 30, 30, 255})
+		return err
+	})
+	u.shapes.color = 1
+	tapCell(t, u, grid.Vec{0, 0, 0})
+	if c := u.doc.Puzzle().Shapes[0].At(grid.Vec{0, 0, 0}).Color(); c != 1 {
+		t.Fatalf("filled with colour %d, want 1", c)
+	}
+	u.shapes.setTool(toolColor)
+	tapCell(t, u, grid.Vec{0, 0, 0})
+	if c := u.doc.Puzzle().Shapes[0].At(grid.Vec{0, 0, 0}).Color(); c != 0 {
+		t.Fatalf("the colour tool on a cell of that colour left colour %d", c)
+	}
+	u.shapes.deleteColor()
+	if len(u.doc.Puzzle().Colors) != 0 {
+		t.Fatal("colour not deleted")
+	}
+}
+
+func TestProblemEdits(t *testing.T) {
+	p := newPuzzle(grid.Cubes)
+	p.AddShape(newShape(grid.Cubes, "piece"))
+	u := newTestUI(t, p)
+	u.tabs.SelectIndex(tabProblems)
+	u.problems.result.SetSelectedIndex(1) // S1
+	if got := u.doc.Puzzle().Problems[0].Result; got != 0 {
+		t.Fatalf("result %d", got)
+	}
+	u.problems.setRange(1, 2, 3)
+	if got := u.doc.Puzzle().Problems[0].Parts; len(got) != 1 || got[0].Min != 2 || got[0].Max != 3 {
+		t.Fatalf("parts %+v", got)
+	}
+	u.problems.setGroups(1, "1:2 2")
+	if got := u.doc.Puzzle().Problems[0].Parts[0].Groups; len(got) != 2 || got[0] != (model.GroupCount{Group: 1, Count: 2}) || got[1] != (model.GroupCount{Group: 2, Count: 3}) {
+		t.Fatalf("groups %+v", got)
+	}
+	u.problems.setMaxHoles("2")
+	if u.doc.Puzzle().Problems[0].MaxHoles != 2 {
+		t.Fatal("max holes not set")
+	}
+	u.problems.setMaxHoles("")
+	u.problems.addProblem()
+	u.problems.rename("second")
+	if len(u.doc.Puzzle().Problems) != 2 || u.doc.Puzzle().Problems[1].Name != "second" {
+		t.Fatal("problem not added and named")
+	}
+	n := 0
+	for u.doc.CanUndo() {
+		u.Undo()
+		n++
+	}
+	if n != 7 {
+		t.Errorf("%d undo steps, want 7", n)
+	}
+	if pr := u.doc.Puzzle().Problems; len(pr) != 1 || pr[0].Result != model.NoResult || len(pr[0].Parts) != 0 {
+		t.Fatalf("after undoing: %+v", pr)
+	}
+}
+
+func TestRedoShortcut(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	tapCell(t, u, grid.Vec{0, 0, 0})
+	u.Undo()
+	u.win.Canvas().(fyne.Canvas).(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(
+		&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault})
+	if state(u, 0, grid.Vec{0, 0, 0}) != model.Filled {
+		t.Fatal("Ctrl+Y did not redo")
+	}
+}
+
+func TestLayerKeysAndWheel(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	u.shapes.typedKey(&fyne.KeyEvent{Name: fyne.KeyPageUp})
+	u.shapes.editor.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.NewDelta(0, 10)})
+	if u.view.Layer != 2 {
+		t.Fatalf("layer %d after Page Up and a wheel step", u.view.Layer)
+	}
+	for i := 0; i < 10; i++ {
+		u.shapes.layerStep(1)
+	}
+	if u.view.Layer != 3 {
+		t.Fatalf("layer %d, the space has 4", u.view.Layer)
+	}
+	if u.shapes.editor.z != 3 {
+		t.Fatal("the editor does not show the layer")
+	}
+}

@@ -1,0 +1,420 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// tipLayer shows tooltips. Fyne routes all mouse events to the top overlay
+// when one exists, so a tooltip in an overlay would steal the hover from its
+// own button; this layer sits above the window content instead and holds
+// only objects that take no events.
+type tipLayer struct {
+	box   *fyne.Container
+	bg    *canvas.Rectangle
+	text  *canvas.Text
+	layer *fyne.Container
+	timer *time.Timer
+	seq   int
+}
+
+func newTipLayer() *tipLayer {
+	t := &tipLayer{
+		bg:   canvas.NewRectangle(color.NRGBA{0x30, 0x30, 0x30, 0xf0}),
+		text: canvas.NewText("", color.White),
+	}
+	t.bg.CornerRadius = 4
+	t.text.TextSize = theme.CaptionTextSize() + 1
+	t.box = container.NewStack(t.bg, container.NewPadded(t.text))
+	t.box.Hide()
+	t.layer = container.NewWithoutLayout(t.box)
+	return t
+}
+
+// show puts text under (or above, near the window's bottom) obj after a
+// short delay, unless hide comes first.
+func (t *tipLayer) show(text string, obj fyne.CanvasObject) {
+	t.hide()
+	t.seq++
+	seq := t.seq
+	t.timer = time.AfterFunc(600*time.Millisecond, func() {
+		fyne.Do(func() {
+			if seq != t.seq {
+				return
+			}
+			t.place(text, obj)
+		})
+	})
+}
+
+func (t *tipLayer) place(text string, obj fyne.CanvasObject) {
+	drv := fyne.CurrentApp().Driver()
+	c := drv.CanvasForObject(obj)
+	if c == nil {
+		return
+	}
+	t.text.Text = text
+	t.text.Refresh()
+	size := t.box.MinSize()
+	pos := drv.AbsolutePositionForObject(obj)
+	p := fyne.NewPos(pos.X, pos.Y+obj.Size().Height+4)
+	win := c.Size()
+	if p.Y+size.Height > win.Height {
+		p.Y = pos.Y - size.Height - 4
+	}
+	if p.X+size.Width > win.Width {
+		p.X = win.Width - size.Width - 2
+	}
+	t.box.Move(p)
+	t.box.Resize(size)
+	t.box.Show()
+	t.layer.Refresh()
+}
+
+func (t *tipLayer) hide() {
+	t.seq++
+	if t.timer != nil {
+		t.timer.Stop()
+		t.timer = nil
+	}
+	if t.box.Visible() {
+		t.box.Hide()
+		t.layer.Refresh()
+	}
+}
+
+// hints receives what the pointer is over: a tooltip and a status line hint.
+type hints interface {
+	hint(text string, obj fyne.CanvasObject)
+	unhint()
+}
+
+// tipButton is a button with a tooltip and a status line hint.
+type tipButton struct {
+	widget.Button
+	tip   string
+	hints hints
+}
+
+func newTipButton(label string, icon fyne.Resource, tip string, h hints, tapped func()) *tipButton {
+	b := &tipButton{tip: tip, hints: h}
+	b.Text, b.Icon, b.OnTapped = label, icon, tapped
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *tipButton) MouseIn(e *desktop.MouseEvent) {
+	b.Button.MouseIn(e)
+	if b.hints != nil && b.tip != "" {
+		b.hints.hint(b.tip, b)
+	}
+}
+
+func (b *tipButton) MouseOut() {
+	b.Button.MouseOut()
+	if b.hints != nil {
+		b.hints.unhint()
+	}
+}
+
+func (b *tipButton) Tapped(e *fyne.PointEvent) {
+	if b.hints != nil {
+		b.hints.unhint()
+	}
+	b.Button.Tapped(e)
+}
+
+// setOn shows a tool button as selected or not.
+func (b *tipButton) setOn(on bool) {
+	imp := widget.MediumImportance
+	if on {
+		imp = widget.HighImportance
+	}
+	if b.Importance != imp {
+		b.Importance = imp
+		b.Refresh()
+	}
+}
+
+// tipCheck is a check box with a tooltip.
+type tipCheck struct {
+	widget.Check
+	tip   string
+	hints hints
+}
+
+func newTipCheck(label, tip string, h hints, changed func(bool)) *tipCheck {
+	c := &tipCheck{tip: tip, hints: h}
+	c.Text, c.OnChanged = label, changed
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+func (c *tipCheck) MouseIn(e *desktop.MouseEvent) {
+	c.Check.MouseIn(e)
+	if c.hints != nil && c.tip != "" {
+		c.hints.hint(c.tip, c)
+	}
+}
+
+func (c *tipCheck) MouseOut() {
+	c.Check.MouseOut()
+	if c.hints != nil {
+		c.hints.unhint()
+	}
+}
+
+// spin edits a whole number between min and max: an entry with − and +
+// buttons. OnChanged runs when the user commits a new value (Enter, focus
+// change, or a button), not on every key.
+type spin struct {
+	entry     *numEntry
+	minus     *tipButton
+	plus      *tipButton
+	min, max  int
+	value     int
+	OnChanged func(int)
+	box       *fyne.Container
+}
+
+func newSpin(min, max int, tip string, h hints) *spin {
+	s := &spin{min: min, max: max}
+	s.entry = newNumEntry(s.commit)
+	s.minus = newTipButton("", theme.ContentRemoveIcon(), tip+" (smaller)", h, func() { s.step(-1) })
+	s.plus = newTipButton("", theme.ContentAddIcon(), tip+" (larger)", h, func() { s.step(1) })
+	s.minus.Importance = widget.LowImportance
+	s.plus.Importance = widget.LowImportance
+	s.box = container.NewBorder(nil, nil, s.minus, s.plus, s.entry)
+	return s
+}
+
+func (s *spin) step(d int) {
+	s.commitValue(s.value + d)
+}
+
+func (s *spin) commit(text string) {
+	v, err := strconv.Atoi(strings.TrimSpace(text))
+	if err != nil {
+		s.entry.SetText(strconv.Itoa(s.value))
+		return
+	}
+	s.commitValue(v)
+}
+
+func (s *spin) commitValue(v int) {
+	v = max(s.min, min(s.max, v))
+	if v == s.value {
+		s.entry.SetText(strconv.Itoa(v))
+		return
+	}
+	s.value = v
+	s.entry.SetText(strconv.Itoa(v))
+	if s.OnChanged != nil {
+		s.OnChanged(v)
+	}
+}
+
+// set shows v without calling OnChanged.
+func (s *spin) set(v int) {
+	s.value = v
+	s.entry.SetText(strconv.Itoa(v))
+}
+
+func (s *spin) enable(on bool) {
+	for _, w := range []fyne.Disableable{s.entry, s.minus, s.plus} {
+		if on {
+			w.Enable()
+		} else {
+			w.Disable()
+		}
+	}
+}
+
+// numEntry is an entry that commits on Enter and when it loses focus.
+type numEntry struct {
+	widget.Entry
+	commit func(string)
+}
+
+func newNumEntry(commit func(string)) *numEntry {
+	e := &numEntry{commit: commit}
+	e.ExtendBaseWidget(e)
+	e.OnSubmitted = commit
+	return e
+}
+
+func (e *numEntry) FocusLost() {
+	e.Entry.FocusLost()
+	e.commit(e.Text)
+}
+
+func (e *numEntry) MinSize() fyne.Size {
+	m := e.Entry.MinSize()
+	return fyne.NewSize(max(m.Width, 56), m.Height)
+}
+
+// commitEntry is a text entry that commits on Enter and on focus loss, for
+// names.
+type commitEntry struct {
+	widget.Entry
+	commit func(string)
+}
+
+func newCommitEntry(commit func(string)) *commitEntry {
+	e := &commitEntry{commit: commit}
+	e.ExtendBaseWidget(e)
+	e.OnSubmitted = commit
+	return e
+}
+
+func (e *commitEntry) FocusLost() {
+	e.Entry.FocusLost()
+	e.commit(e.Text)
+}
+
+// swatch is a small tappable colour square with an optional ring that marks
+// it as selected.
+type swatch struct {
+	widget.BaseWidget
+	fill     color.Color
+	label    string
+	selected bool
+	tip      string
+	hints    hints
+	onTap    func()
+	size     float32
+}
+
+func newSwatch(c color.Color, label, tip string, h hints, tapped func()) *swatch {
+	s := &swatch{fill: c, label: label, tip: tip, hints: h, onTap: tapped, size: 26}
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+func (s *swatch) Tapped(*fyne.PointEvent) {
+	if s.onTap != nil {
+		s.onTap()
+	}
+}
+
+func (s *swatch) MouseIn(*desktop.MouseEvent) {
+	if s.hints != nil && s.tip != "" {
+		s.hints.hint(s.tip, s)
+	}
+}
+
+func (s *swatch) MouseMoved(*desktop.MouseEvent) {}
+
+func (s *swatch) MouseOut() {
+	if s.hints != nil {
+		s.hints.unhint()
+	}
+}
+
+func (s *swatch) Cursor() desktop.Cursor { return desktop.PointerCursor }
+
+func (s *swatch) MinSize() fyne.Size { return fyne.NewSize(s.size, s.size) }
+
+func (s *swatch) CreateRenderer() fyne.WidgetRenderer {
+	ring := canvas.NewRectangle(color.Transparent)
+	ring.StrokeWidth = 2
+	ring.CornerRadius = 5
+	box := canvas.NewRectangle(s.fill)
+	box.CornerRadius = 3
+	box.StrokeWidth = 1
+	box.StrokeColor = color.NRGBA{0, 0, 0, 0x60}
+	text := canvas.NewText(s.label, color.Black)
+	text.TextSize = theme.CaptionTextSize()
+	text.Alignment = fyne.TextAlignCenter
+	r := &swatchRenderer{s: s, ring: ring, box: box, text: text}
+	r.Refresh()
+	return r
+}
+
+type swatchRenderer struct {
+	s    *swatch
+	ring *canvas.Rectangle
+	box  *canvas.Rectangle
+	text *canvas.Text
+}
+
+func (r *swatchRenderer) Layout(size fyne.Size) {
+	// A square in the middle of whatever space the container gives.
+	d := min(size.Width, size.Height)
+	x, y := (size.Width-d)/2, (size.Height-d)/2
+	r.ring.Move(fyne.NewPos(x, y))
+	r.ring.Resize(fyne.NewSize(d, d))
+	r.box.Move(fyne.NewPos(x+4, y+4))
+	r.box.Resize(fyne.NewSize(d-8, d-8))
+	ts := r.text.MinSize()
+	r.text.Move(fyne.NewPos((size.Width-ts.Width)/2, (size.Height-ts.Height)/2))
+	r.text.Resize(ts)
+}
+
+func (r *swatchRenderer) MinSize() fyne.Size { return r.s.MinSize() }
+
+func (r *swatchRenderer) Refresh() {
+	r.box.FillColor = r.s.fill
+	if r.s.selected {
+		r.ring.StrokeColor = theme.Color(theme.ColorNamePrimary)
+	} else {
+		r.ring.StrokeColor = color.Transparent
+	}
+	r.text.Text = r.s.label
+	r.text.Color = contrastText(r.s.fill)
+	r.ring.Refresh()
+	r.box.Refresh()
+	r.text.Refresh()
+}
+
+func (r *swatchRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.ring, r.box, r.text}
+}
+
+func (r *swatchRenderer) Destroy() {}
+
+// contrastText returns black or white, whichever reads better on c.
+func contrastText(c color.Color) color.Color {
+	r, g, b, _ := c.RGBA()
+	if 299*r+587*g+114*b > 1000*0x8000 {
+		return color.Black
+	}
+	return color.White
+}
+
+// thousands formats n with thin separators: 1 234 567.
+func thousands(n uint64) string {
+	s := strconv.FormatUint(n, 10)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteRune(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// duration formats a duration for humans: 0:07, 3:12, 1:02:03, 3 days.
+func duration(d time.Duration) string {
+	s := int64(d.Round(time.Second) / time.Second)
+	switch {
+	case s < 0:
+		return "?"
+	case s >= 3*86400:
+		return fmt.Sprintf("%d days", s/86400)
+	case s >= 3600:
+		return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	}
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
+}
