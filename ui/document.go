@@ -32,8 +32,8 @@ type Document struct {
 	undo, redo []step
 	// id names the current state; saved is the id of the state on disk.
 	id, saved, next int
-	stroke        *step // an open Begin/Commit stroke
-	strokeChanged bool
+	stroke          *step // an open Begin/Commit stroke
+	strokeChanged   bool
 }
 
 // step is one entry of the history: the puzzle before (undo) or after

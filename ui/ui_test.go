@@ -150,9 +150,9 @@ func TestEditorOtherGrids(t *testing.T) {
 		g     grid.Type
 		cells []grid.Vec
 	}{
-		{grid.Prisms, []grid.Vec{{0, 0, 0}, {1, 0, 0}, {2, 1, 1}}},     // an up and a down triangle
-		{grid.Spheres, []grid.Vec{{0, 0, 0}, {1, 1, 0}, {1, 0, 1}}},    // the checkerboard
-		{grid.Rhombic, []grid.Vec{{2, 1, 0}, {1, 2, 0}, {1, 0, 2}}},    // triangles of two sizes
+		{grid.Prisms, []grid.Vec{{0, 0, 0}, {1, 0, 0}, {2, 1, 1}}},    // an up and a down triangle
+		{grid.Spheres, []grid.Vec{{0, 0, 0}, {1, 1, 0}, {1, 0, 1}}},   // the checkerboard
+		{grid.Rhombic, []grid.Vec{{2, 1, 0}, {1, 2, 0}, {1, 0, 2}}},   // triangles of two sizes
 		{grid.TetraOcta, []grid.Vec{{1, 1, 1}, {2, 0, 0}, {0, 2, 0}}}, // square and triangles
 	} {
 		u := newTestUI(t, newPuzzle(c.g))
