@@ -26,8 +26,8 @@ func DefaultImageOptions() ImageOptions {
 	return ImageOptions{Width: 800, Height: 600, Style: DefaultStyle(), Supersample: 2}
 }
 
-// RenderScene draws a scene fitted into a picture of the options' size.
-func RenderScene(s *Scene, opt ImageOptions) (*image.RGBA, error) {
+// SceneImage draws a scene fitted into a picture of the options' size.
+func SceneImage(s *Scene, opt ImageOptions) (*image.RGBA, error) {
 	cam := DefaultCamera()
 	if opt.Camera != nil {
 		cam = *opt.Camera
@@ -86,7 +86,7 @@ func ShapeImage(p *model.Puzzle, i int, opt ImageOptions) (*image.RGBA, error) {
 	if err != nil {
 		return nil, err
 	}
-	return RenderScene(s, opt)
+	return SceneImage(s, opt)
 }
 
 // AssemblyImage draws stored solution k of problem pr of p, at time step of
@@ -115,7 +115,7 @@ func AssemblyImage(p *model.Puzzle, pr, k int, step float64, opt ImageOptions) (
 		}
 		an.Apply(s, step)
 	}
-	return RenderScene(s, opt)
+	return SceneImage(s, opt)
 }
 
 // ProblemImage draws problem pr of p: its result shape large on top and
@@ -159,7 +159,7 @@ func ProblemImage(p *model.Puzzle, pr int, opt ImageOptions) (*image.RGBA, error
 		var img *image.RGBA
 		var err error
 		if cam == nil {
-			img, err = RenderScene(s, o)
+			img, err = SceneImage(s, o)
 		} else {
 			img, err = renderWith(s, o, *cam)
 		}

@@ -36,8 +36,8 @@ func DefaultStyle() Style {
 	return Style{
 		Top:       color.RGBA{0xf4, 0xf6, 0xf9, 0xff},
 		Bottom:    color.RGBA{0xc9, 0xd2, 0xdc, 0xff},
-		Ambient:   0.38,
-		Diffuse:   0.64,
+		Ambient:   0.45,
+		Diffuse:   0.6,
 		Light:     mgl32.Vec3{-0.04, 0.5, 0.87}.Normalize(),
 		Outlines:  true,
 		LineWidth: 1,
