@@ -90,3 +90,16 @@ func BenchmarkFrameCubes1000(b *testing.B) { benchFrame(b, grid.Must(grid.Cubes)
 
 // The same with about 1,000 balls (spheres grid, 13^3 lattice points).
 func BenchmarkFrameSpheres1000(b *testing.B) { benchFrame(b, grid.Must(grid.Spheres), 13) }
+
+// Building the mesh of a 1,000-cell shape, as the shape editor does after
+// every click.
+func BenchmarkNewMesh1000(b *testing.B) {
+	g := grid.Must(grid.Cubes)
+	cells := tagged(validCells(g, 10))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := NewMesh(g, cells, DefaultGap); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -53,6 +53,9 @@ type Renderer struct {
 	scr   []screenVert
 	order []itemRef
 	balls []ballRef
+	tiles []float32 // per 16x16 tile, the farthest depth in it (0: not full)
+	// noCull turns occlusion culling off, for tests that compare.
+	noCull bool
 	poly  [8]mgl32.Vec3 // a triangle clipped by the near plane
 }
 
@@ -133,13 +136,26 @@ func (r *Renderer) Size() (w, h int) { return r.w, r.h }
 // Faces are drawn first, nearest items first, writing only depth and
 // polygon numbers; one pass then paints each pixel from a per-frame table
 // of lit polygon colours (or the background), so hidden faces cost a depth
-// test and nothing more. Balls come next, shaded per pixel, then outlines.
+// test and nothing more, and items found wholly hidden behind those drawn
+// are skipped. Balls come next, shaded per pixel, then outlines.
 func (r *Renderer) Render(s *Scene, cam Camera) *image.RGBA {
 	r.scene, r.cam = s, cam
 	r.setup(s, cam)
 	r.clearBuffers()
 	r.prepare(s)
-	for _, o := range r.order {
+	// Once the nearest 40% of the items are in, items wholly behind them
+	// are skipped: in a big assembly about half the hidden pieces.
+	check := -1
+	if len(r.order) >= 16 && !r.noCull {
+		check = len(r.order) * 2 / 5
+	}
+	for k, o := range r.order {
+		if k == check {
+			r.buildTiles()
+		}
+		if k > check && check >= 0 && r.occluded(&s.Items[o.idx]) {
+			continue
+		}
 		r.drawFaces(o.idx, &s.Items[o.idx])
 	}
 	r.paint()
@@ -221,6 +237,78 @@ func (r *Renderer) prepare(s *Scene) {
 		}
 		return 0
 	})
+}
+
+const tileShift = 4 // 16 x 16 pixel tiles
+
+// buildTiles records, per tile, the farthest depth drawn in it so far, or 0
+// where some pixel is still empty.
+func (r *Renderer) buildTiles() {
+	tw, th := (r.w+15)>>tileShift, (r.h+15)>>tileShift
+	r.tiles = grow(r.tiles, tw*th)
+	for i := range r.tiles {
+		r.tiles[i] = float32(math.Inf(1))
+	}
+	for y := 0; y < r.h; y++ {
+		tiles := r.tiles[(y>>tileShift)*tw : (y>>tileShift+1)*tw]
+		depth := r.depth[y*r.w : (y+1)*r.w]
+		lo, hi := int(r.rowLo[y]), int(r.rowHi[y])
+		if lo > 0 {
+			tiles[0] = 0
+			tiles[(lo-1)>>tileShift] = 0
+		}
+		if hi < r.w {
+			tiles[hi>>tileShift] = 0
+			tiles[tw-1] = 0
+		}
+		for x := lo; x < hi; x++ {
+			t := x >> tileShift
+			tiles[t] = min(tiles[t], depth[x])
+		}
+	}
+}
+
+// occluded reports whether every tile under an item's projected bounding
+// box is covered by surfaces nearer than the item's nearest point.
+func (r *Renderer) occluded(it *Item) bool {
+	p := &r.pr
+	t := p.itemTranslation(it.Offset)
+	m := it.Mesh
+	x0, y0 := float32(math.Inf(1)), float32(math.Inf(1))
+	x1, y1 := float32(math.Inf(-1)), float32(math.Inf(-1))
+	izNear := float32(0)
+	for k := 0; k < 8; k++ {
+		c := m.min
+		if k&1 != 0 {
+			c[0] = m.max[0]
+		}
+		if k&2 != 0 {
+			c[1] = m.max[1]
+		}
+		if k&4 != 0 {
+			c[2] = m.max[2]
+		}
+		v := p.toView(c, t)
+		if v[2] > -p.near {
+			return false
+		}
+		s := p.project(v)
+		x0, x1 = min(x0, s.x), max(x1, s.x)
+		y0, y1 = min(y0, s.y), max(y1, s.y)
+		izNear = max(izNear, s.iz)
+	}
+	if x0 < 0 || y0 < 0 || x1 >= float32(r.w) || y1 >= float32(r.h) {
+		return false
+	}
+	tw := (r.w + 15) >> tileShift
+	for ty := int(y0) >> tileShift; ty <= int(y1)>>tileShift; ty++ {
+		for tx := int(x0) >> tileShift; tx <= int(x1)>>tileShift; tx++ {
+			if r.tiles[ty*tw+tx] <= izNear {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // paint colours every pixel from its polygon number, or the background,

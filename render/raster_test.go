@@ -400,3 +400,27 @@ func TestCameraEyeAndView(t *testing.T) {
 		t.Errorf("drag right: front normal %v", n)
 	}
 }
+
+// Skipping hidden items changes nothing in the picture or the ID buffer.
+func TestOcclusionCullingIsExact(t *testing.T) {
+	g := grid.Must(grid.Cubes)
+	s := assemblyScene(t, g, partition(g, 8, 6, 5))
+	a, _ := NewRenderer(320, 240)
+	b, _ := NewRenderer(320, 240)
+	b.noCull = true
+	rng := rand.New(rand.NewSource(6))
+	lo, hi, _ := s.Bounds()
+	for k := 0; k < 20; k++ {
+		cam := randomCamera(rng, lo, hi, 320.0/240)
+		cam.Zoom(1 + rng.Float64())
+		ia, ib := a.Render(s, cam), b.Render(s, cam)
+		for i := range a.ids {
+			if a.ids[i] != b.ids[i] {
+				t.Fatalf("view %d: pixel %d shows %d with culling, %d without", k, i, a.ids[i], b.ids[i])
+			}
+		}
+		if string(ia.Pix) != string(ib.Pix) {
+			t.Fatalf("view %d: pictures differ", k)
+		}
+	}
+}
