@@ -56,7 +56,7 @@ type Renderer struct {
 	tiles []float32 // per 16x16 tile, the farthest depth in it (0: not full)
 	// noCull turns occlusion culling off, for tests that compare.
 	noCull bool
-	poly  [8]mgl32.Vec3 // a triangle clipped by the near plane
+	poly   [8]mgl32.Vec3 // a triangle clipped by the near plane
 }
 
 // itemRef is a scene item in drawing order, nearest first.
