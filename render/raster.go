@@ -139,6 +139,9 @@ func (r *Renderer) Size() (w, h int) { return r.w, r.h }
 // test and nothing more, and items found wholly hidden behind those drawn
 // are skipped. Balls come next, shaded per pixel, then outlines.
 func (r *Renderer) Render(s *Scene, cam Camera) *image.RGBA {
+	if s == nil {
+		s = &Scene{}
+	}
 	r.scene, r.cam = s, cam
 	r.setup(s, cam)
 	r.clearBuffers()
@@ -713,6 +716,20 @@ func (r *Renderer) drawEdges(idx int32, it *Item) {
 	for k := 0; k+1 < len(m.marks); k += 2 {
 		if all || shown[m.markPoly[k/2]] {
 			r.drawLine(p.toView(m.marks[k], t), p.toView(m.marks[k+1], t), col, own)
+		}
+	}
+	if all {
+		// Balls in outline: their silhouettes, circles facing the viewer.
+		const sides = 32
+		for _, b := range m.balls {
+			c := p.toView(b.center, t)
+			prev := c.Add(mgl32.Vec3{b.radius, 0, 0})
+			for k := 1; k <= sides; k++ {
+				a := float64(k) * 2 * math.Pi / sides
+				q := c.Add(mgl32.Vec3{b.radius * float32(math.Cos(a)), b.radius * float32(math.Sin(a)), 0})
+				r.drawLine(prev, q, col, own)
+				prev = q
+			}
 		}
 	}
 }

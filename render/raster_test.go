@@ -334,6 +334,18 @@ func TestModes(t *testing.T) {
 			t.Fatal("outline: faces drawn")
 		}
 	}
+	// Balls in outline mode show their rims.
+	bm, _ := NewMesh(grid.Must(grid.Spheres), tagged([]grid.Vec{{0, 0, 0}}), DefaultGap)
+	bs := &Scene{Items: []Item{{Mesh: bm, Color: ShapeColor(1), Mode: Outline}}}
+	bcam := DefaultCamera()
+	bcam.Frame(bs, 1)
+	r.Render(bs, bcam)
+	if n := count(wire); n < 300 {
+		t.Errorf("outlined ball: %d wire pixels", n)
+	}
+	if r.Render(nil, cam) == nil {
+		t.Error("no picture of a nil scene")
+	}
 	s.Items[0].Mode = Hidden
 	img := r.Render(s, cam)
 	for y := 0; y < 200; y++ {
