@@ -356,8 +356,11 @@ func (u *App) addShortcuts() {
 	c := u.win.Canvas()
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { u.Redo() })
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		if u.tabs.SelectedIndex() == tabShapes {
+		switch u.tabs.SelectedIndex() {
+		case tabShapes:
 			u.shapes.typedKey(ev)
+		case tabSolve:
+			u.solve.typedKey(ev)
 		}
 	})
 }
@@ -376,6 +379,10 @@ func (u *App) showKeys() {
 		"Page Up / Page Down, wheel\tlayer up / down",
 		"left click, drag\tset (or clear) cells",
 		"right click\tclear a cell",
+		"",
+		"Solve tab:",
+		"F9 / Escape\tstart / stop solving",
+		"Space\tplay or pause the disassembly",
 		"",
 		"3D view: drag to turn, wheel to zoom.",
 	}, "\n")

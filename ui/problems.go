@@ -25,15 +25,16 @@ type problemsTab struct {
 	u       *App
 	content fyne.CanvasObject
 
-	list     *widget.List
-	name     *commitEntry
-	result   *widget.Select
-	parts    *widget.List
-	rows     map[fyne.CanvasObject]*partRow
-	summary  *widget.Label
-	maxHoles *commitEntry
-	colors   *fyne.Container
-	preview  *view3D
+	list         *widget.List
+	name         *commitEntry
+	result       *widget.Select
+	parts        *widget.List
+	rows         map[fyne.CanvasObject]*partRow
+	summary      *widget.Label
+	maxHoles     *commitEntry
+	colors       *fyne.Container
+	preview      *view3D
+	previewTitle *widget.Label
 
 	copyBtn, deleteBtn, upBtn, downBtn *tipButton
 	settingUI                          bool
@@ -129,7 +130,7 @@ func newProblemsTab(u *App) *problemsTab {
 		t.newPartRow,
 		func(i widget.ListItemID, o fyne.CanvasObject) { t.updatePartRow(i, t.rows[o]) })
 	t.parts.OnSelected = func(i widget.ListItemID) {
-		t.preview.showShape(i)
+		t.showPreview(i)
 		t.parts.Unselect(i)
 	}
 	header := container.NewBorder(nil, nil, widget.NewLabelWithStyle("Pieces", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
@@ -146,8 +147,9 @@ func newProblemsTab(u *App) *problemsTab {
 	center := container.NewBorder(top, t.colors, nil, nil, t.parts)
 
 	t.preview = newView3D(u)
-	previewBox := container.NewBorder(widget.NewLabelWithStyle("Result shape", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		widget.NewLabel("Click a piece in the list to see it here"), nil, nil, t.preview)
+	t.previewTitle = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	previewBox := container.NewBorder(t.previewTitle,
+		widget.NewLabel("Click a shape in the list to see it here"), nil, nil, t.preview)
 	right := container.NewHSplit(center, previewBox)
 	right.Offset = 0.6
 	split := container.NewHSplit(left, right)
@@ -303,16 +305,29 @@ func (t *problemsTab) refresh() {
 			t.maxHoles.SetText("")
 		}
 		t.summary.SetText(problemSummary(p, pr))
-		t.preview.showShape(pr.Result)
+		t.showPreview(pr.Result)
 	} else {
 		t.name.SetText("")
 		t.result.ClearSelected()
 		t.maxHoles.SetText("")
 		t.summary.SetText("Add a problem to say which shape to build from which pieces.")
-		t.preview.showShape(-1)
+		t.showPreview(-1)
 	}
 	t.parts.Refresh()
 	t.refreshColors()
+}
+
+// showPreview shows shape i in the 3D view, titled by its role.
+func (t *problemsTab) showPreview(i int) {
+	p := t.u.doc.Puzzle()
+	title := shapeLabel(p, i)
+	if pr := t.problem(); pr != nil && pr.Result == i && i >= 0 {
+		title = "Result: " + title
+	} else if i < 0 {
+		title = "No result shape"
+	}
+	t.previewTitle.SetText(title)
+	t.preview.showShape(i)
 }
 
 // problemSummary counts the pieces' cells against the result's, the first
@@ -338,7 +353,7 @@ func problemSummary(p *model.Puzzle, pr *model.Problem) string {
 	if variable > 0 {
 		s += fmt.Sprintf(" and %d variable ones", variable)
 	}
-	s += ". " + problemState(pr) + "."
+	s += ". " + capitalize(problemState(pr)) + "."
 	switch {
 	case pieces == 0:
 		s += " Set the counts of the pieces below."

@@ -219,11 +219,14 @@ func (t *solveTab) refreshControls() {
 	if t.u.g.Directions() == nil {
 		c.disassemble.SetChecked(false)
 	}
-	if r := t.run; r != nil && r.showing && r.problem == i {
+	switch r := t.run; {
+	case r != nil && r.showing && r.problem == i:
 		if r.fraction >= 0 {
 			c.progress.SetValue(r.fraction)
 		}
-	} else {
+	case i >= 0 && i < len(p.Problems) && p.Problems[i].State == model.Solved:
+		c.progress.SetValue(1)
+	default:
 		c.progress.SetValue(0)
 	}
 }

@@ -471,7 +471,7 @@ func (t *shapesTab) refreshLayer() {
 	}
 	t.enable(t.layerUp, z < s.Size[2]-1)
 	t.enable(t.layerDown, z > 0)
-	t.layerLabel.SetText(fmt.Sprintf("z %d/%d", z, s.Size[2]-1))
+	t.layerLabel.SetText(fmt.Sprintf("z = %d", z))
 	t.editor.setLayer(z)
 }
 

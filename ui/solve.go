@@ -14,7 +14,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/burrlab/burrlab/model"
-	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/render"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -75,11 +74,13 @@ type solveTab struct {
 	play      *tipButton
 	first     *tipButton
 	last      *tipButton
-	anim      *fyne.Animation
-	frames    [][]grid.Vec
-	slots     []int // scene item -> slot
-	toRender  func(x, y, z float64) mgl64.Vec3
-	settingUI bool
+	player    *fyne.Animation   // plays the disassembly
+	anim      *render.Animation // of the selected solution, nil if none
+	// The assembled puzzle's box: the camera looks at its centre and
+	// backs off only as far as the pieces moving out need.
+	restLo, restHi mgl64.Vec3
+	restOK         bool
+	settingUI      bool
 
 	run *solveRun // the current or last run, nil before the first
 	ctl *solveControls
@@ -124,7 +125,7 @@ func newSolveTab(u *App) *solveTab {
 			c.Objects[0].(*widget.Label).SetText(fmt.Sprintf("#%d", r.sol.AsmNum+1))
 			text := "no disassembly stored"
 			if r.sol.Disassembly != nil {
-				text = fmt.Sprintf("level %s · %d moves", r.level, r.moves)
+				text = fmt.Sprintf("level %s · %s", r.level, plural(r.moves, "move"))
 			}
 			c.Objects[1].(*widget.Label).SetText(text)
 		})
@@ -263,7 +264,7 @@ func (t *solveTab) resort() {
 
 // selectRow shows solution row r in the 3D view.
 func (t *solveTab) selectRow(r int) {
-	if r == t.sel && len(t.view.scene.Items) > 0 {
+	if r == t.sel && t.view.scene != nil && len(t.view.scene.Items) > 0 {
 		return
 	}
 	t.stopAnim()
@@ -281,50 +282,38 @@ func (t *solveTab) selectRow(r int) {
 		t.u.showError(err)
 		return
 	}
-	slotParts := pr.SlotParts()
-	var items []render.Item
-	t.slots = t.slots[:0]
-	instance := map[int]int{}
-	for slot, pl := range sol.Assembly {
-		if !pl.Placed() || slot >= len(slotParts) {
-			continue
-		}
-		shape := pr.Parts[slotParts[slot]].Shape
-		cells, err := model.PlacedCells(g, &p.Shapes[shape], pl)
-		if err != nil {
-			t.u.showError(fmt.Errorf("solution #%d, piece %d: %w", sol.AsmNum+1, slot+1, err))
-			t.clearView()
-			return
-		}
-		m, err := render.NewMesh(g, cells, render.DefaultGap)
-		if err != nil {
-			t.u.showError(err)
-			t.clearView()
-			return
-		}
-		items = append(items, render.Item{Mesh: m, Color: render.InstanceColor(pieceColor(shape), instance[shape])})
-		instance[shape]++
-		t.slots = append(t.slots, slot)
+	scene, err := render.AssemblyScene(p, pr, sol.Assembly)
+	if err != nil {
+		t.u.setStatus(fmt.Sprintf("Solution #%d cannot be shown: %v", sol.AsmNum+1, err))
+		t.clearView()
+		return
 	}
-	far := 2
-	if pr.Result >= 0 {
-		s := p.Shapes[pr.Result].Size
-		far += max(s[0], s[1], s[2])
+	t.anim = nil
+	if d := sol.Disassembly; d != nil && !d.Outline() {
+		an, err := render.NewAnimation(g, sol.Assembly, d, render.DefaultFly(scene))
+		if err != nil {
+			t.u.setStatus(fmt.Sprintf("The disassembly of solution #%d cannot be shown: %v", sol.AsmNum+1, err))
+		} else {
+			t.anim = an
+		}
 	}
-	t.frames = disassemblyFrames(sol.Disassembly, len(sol.Assembly), far)
-	t.toRender = latticeToRender(g)
-	t.view.setItems(items, "", true)
+	t.view.setScene(scene, "")
+	t.restLo, t.restHi, t.restOK = scene.Bounds()
+	steps := 0
+	if t.anim != nil {
+		steps = t.anim.Steps()
+	}
 	t.settingUI = true
-	t.slider.Max = math.Max(1, float64(len(t.frames)-1))
+	t.slider.Max = math.Max(1, float64(steps))
 	t.slider.SetValue(0)
 	t.settingUI = false
-	t.enableAnim(len(t.frames) > 1)
+	t.enableAnim(steps > 0)
 	t.showStep(0)
 }
 
 func (t *solveTab) clearView() {
 	t.stopAnim()
-	t.frames = nil
+	t.anim = nil
 	msg := "Select a solution to see it"
 	if len(t.rows) == 0 {
 		msg = "No solutions yet"
@@ -347,25 +336,37 @@ func (t *solveTab) enableAnim(on bool) {
 // showStep places the pieces at step s of the disassembly (fractions
 // interpolate between moves).
 func (t *solveTab) showStep(s float64) {
-	if len(t.frames) == 0 {
-		t.stepLabel.SetText("")
+	defer t.follow()
+	if t.anim == nil {
+		if t.sel >= 0 && t.sel < len(t.rows) && t.rows[t.sel].sol.Disassembly == nil {
+			t.stepLabel.SetText("no disassembly")
+		} else {
+			t.stepLabel.SetText("")
+		}
 		return
 	}
-	s = math.Max(0, math.Min(s, float64(len(t.frames)-1)))
-	k := int(s)
-	f := s - float64(k)
-	a, b := t.frames[k], t.frames[min(k+1, len(t.frames)-1)]
-	offsets := make([]mgl64.Vec3, len(t.slots))
-	for i, slot := range t.slots {
-		pa, pb := a[slot], b[slot]
-		offsets[i] = t.toRender(
-			float64(pa[0])*(1-f)+float64(pb[0])*f,
-			float64(pa[1])*(1-f)+float64(pb[1])*f,
-			float64(pa[2])*(1-f)+float64(pb[2])*f)
+	s = math.Max(0, math.Min(s, float64(t.anim.Steps())))
+	t.anim.Apply(t.view.scene, s)
+	t.view.raster.Refresh()
+	t.stepLabel.SetText(fmt.Sprintf("move %d of %d", int(math.Round(s)), t.anim.Steps()))
+}
+
+// follow keeps what the scene shows in view: centred on the assembled
+// puzzle, as far back as the pieces that moved out need.
+func (t *solveTab) follow() {
+	if !t.restOK || t.view.scene == nil {
+		return
 	}
-	t.view.moveItems(offsets, nil)
-	t.view.fit = true // follow the pieces as they come apart
-	t.stepLabel.SetText(fmt.Sprintf("move %d of %d", int(math.Round(s)), len(t.frames)-1))
+	lo, hi, ok := t.view.scene.Bounds()
+	if !ok {
+		return
+	}
+	c := t.restLo.Add(t.restHi).Mul(0.5)
+	var half mgl64.Vec3
+	for k := 0; k < 3; k++ {
+		half[k] = max(t.restHi[k]-c[k], c[k]-lo[k], hi[k]-c[k])
+	}
+	t.view.fitTo(c.Sub(half), c.Add(half))
 }
 
 func (t *solveTab) setStep(s float64) {
@@ -376,11 +377,11 @@ func (t *solveTab) setStep(s float64) {
 }
 
 func (t *solveTab) togglePlay() {
-	if t.anim != nil {
+	if t.player != nil {
 		t.stopAnim()
 		return
 	}
-	if len(t.frames) < 2 {
+	if t.anim == nil || t.anim.Steps() == 0 {
 		return
 	}
 	start := t.slider.Value
@@ -388,21 +389,21 @@ func (t *solveTab) togglePlay() {
 		start = 0
 	}
 	n := t.slider.Max - start
-	t.anim = fyne.NewAnimation(time.Duration(n*700)*time.Millisecond, func(f float32) {
+	t.player = fyne.NewAnimation(time.Duration(n*700)*time.Millisecond, func(f float32) {
 		t.setStep(start + n*float64(f))
 		if f >= 1 {
 			t.stopAnim()
 		}
 	})
-	t.anim.Curve = fyne.AnimationLinear
+	t.player.Curve = fyne.AnimationLinear
 	t.play.SetIcon(theme.MediaPauseIcon())
-	t.anim.Start()
+	t.player.Start()
 }
 
 func (t *solveTab) stopAnim() {
-	if t.anim != nil {
-		t.anim.Stop()
-		t.anim = nil
+	if t.player != nil {
+		t.player.Stop()
+		t.player = nil
 	}
 	t.play.SetIcon(theme.MediaPlayIcon())
 }
@@ -421,6 +422,30 @@ func (t *solveTab) refreshInfo() {
 	}
 	pr := &p.Problems[i]
 	t.info.SetText(fmt.Sprintf("%s. %d solutions stored.", capitalize(problemState(pr)), len(pr.Solutions)))
+}
+
+// typedKey handles the Solve tab's keys.
+func (t *solveTab) typedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeyF9:
+		if !t.ctl.start.Disabled() {
+			t.start()
+		}
+	case fyne.KeyEscape:
+		t.stop()
+	case fyne.KeySpace:
+		if !t.play.Disabled() {
+			t.togglePlay()
+		}
+	}
+}
+
+// plural writes "1 move", "2 moves".
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func capitalize(s string) string {

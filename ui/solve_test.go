@@ -173,33 +173,6 @@ func TestSolveRefusesImpossible(t *testing.T) {
 	}
 }
 
-func TestDisassemblyFrames(t *testing.T) {
-	p, err := xmpuzzle.ReadFile("testdata/tray.xmpuzzle")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol := p.Problems[0].Solutions[1] // asmNum 5: two pieces leave, then part
-	frames := disassemblyFrames(sol.Disassembly, len(sol.Assembly), 10)
-	want := [][]grid.Vec{
-		{{0, 0, 0}, {0, 0, 0}, {0, 0, 0}},
-		{{-10, 0, 0}, {-10, 0, 0}, {0, 0, 0}}, // slots 0 and 1 leave towards -x
-		{{0, 0, 0}, {-10, 0, 0}, {0, 0, 0}},   // then slot 0 leaves that group towards +x
-	}
-	if len(frames) != len(want) {
-		t.Fatalf("%d frames, want %d", len(frames), len(want))
-	}
-	for k := range want {
-		for s := range want[k] {
-			if frames[k][s] != want[k][s] {
-				t.Errorf("frame %d slot %d at %v, want %v", k, s, frames[k][s], want[k][s])
-			}
-		}
-	}
-	if got := len(frames) - 1; got != sol.Disassembly.TotalMoves() {
-		t.Errorf("%d steps for %d moves", got, sol.Disassembly.TotalMoves())
-	}
-}
-
 func TestBrowseStoredSolutions(t *testing.T) {
 	p, err := xmpuzzle.ReadFile("testdata/tray.xmpuzzle")
 	if err != nil {
@@ -217,8 +190,8 @@ func TestBrowseStoredSolutions(t *testing.T) {
 		t.Errorf("sorted by moves, the first has %d moves", first.moves)
 	}
 	st.list.Select(0)
-	if len(st.view.scene.Items) != 3 || len(st.frames) != 3 {
-		t.Fatalf("%d pieces shown, %d frames", len(st.view.scene.Items), len(st.frames))
+	if len(st.view.scene.Items) != 3 || st.anim == nil || st.anim.Steps() != 2 {
+		t.Fatalf("%d pieces shown, animation %v", len(st.view.scene.Items), st.anim)
 	}
 	st.setStep(1)
 	if off := st.view.scene.Items[0].Offset; off[0] >= 0 {

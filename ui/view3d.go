@@ -29,9 +29,12 @@ type view3D struct {
 	msg    *canvas.Text
 
 	r     *render.Renderer
-	scene render.Scene
+	scene *render.Scene
 	cam   render.Camera
 	fit   bool // fit the camera to the scene at the next frame
+	box   bool // fit to boxLo..boxHi instead
+	boxLo mgl64.Vec3
+	boxHi mgl64.Vec3
 	frame *image.RGBA
 	px    float64 // raster pixels per Fyne unit at the last frame
 
@@ -84,13 +87,12 @@ func (v *view3D) showShape(i int) {
 	if key == v.key && i == v.shapeIdx {
 		return
 	}
-	cells := s.Cells()
-	if len(cells) == 0 {
+	if s.Count(model.Filled)+s.Count(model.Variable) == 0 {
 		v.key, v.shapeIdx = key, i
 		v.setItems(nil, "Empty shape: click cells in the layer editor", false)
 		return
 	}
-	m, err := render.NewMesh(v.u.g, cells, render.DefaultGap)
+	m, err := render.ShapeMesh(v.u.g, s)
 	if err != nil {
 		v.setItems(nil, err.Error(), false)
 		return
@@ -121,25 +123,22 @@ func shapeKey(s *model.Shape, i int) uint64 {
 // setItems shows items (or msg when there are none); refit points the
 // camera at them.
 func (v *view3D) setItems(items []render.Item, msg string, refit bool) {
-	v.scene.Items = items
-	v.scene.Colors = append(v.scene.Colors[:0], v.u.doc.Puzzle().Colors...)
-	v.msg.Text = msg
+	v.setScene(&render.Scene{Items: items, Colors: v.u.doc.Puzzle().Colors}, msg)
 	if refit {
-		v.fit = true
+		v.fit, v.box = true, false
 	}
+}
+
+// setScene shows s, or msg when it is empty.
+func (v *view3D) setScene(s *render.Scene, msg string) {
+	v.scene = s
+	v.msg.Text = msg
 	v.Refresh()
 }
 
-// moveItems changes only the offsets and modes of the items (animation).
-func (v *view3D) moveItems(offsets []mgl64.Vec3, modes []render.Mode) {
-	for i := range v.scene.Items {
-		if i < len(offsets) {
-			v.scene.Items[i].Offset = offsets[i]
-		}
-		if i < len(modes) {
-			v.scene.Items[i].Mode = modes[i]
-		}
-	}
+// fitTo points the camera at the box lo..hi at the next frame.
+func (v *view3D) fitTo(lo, hi mgl64.Vec3) {
+	v.fit, v.box, v.boxLo, v.boxHi = true, true, lo, hi
 	v.raster.Refresh()
 }
 
@@ -189,13 +188,20 @@ func (v *view3D) draw(w, h int) image.Image {
 		return image.NewRGBA(image.Rect(0, 0, 1, 1))
 	}
 	v.r.Style = v.style()
+	if v.scene == nil {
+		v.scene = &render.Scene{}
+	}
 	if v.fit {
-		if lo, hi, ok := v.scene.Bounds(); ok {
+		lo, hi, ok := v.scene.Bounds()
+		if v.box {
+			lo, hi, ok = v.boxLo, v.boxHi, true
+		}
+		if ok {
 			v.cam.Fit(lo, hi, float64(w)/float64(h))
-			v.fit = false
+			v.fit, v.box = false, false
 		}
 	}
-	img := v.r.Render(&v.scene, v.cam)
+	img := v.r.Render(v.scene, v.cam)
 	// The renderer reuses its image; Fyne may still read ours.
 	if v.frame == nil || v.frame.Rect != img.Rect {
 		v.frame = image.NewRGBA(img.Rect)
@@ -248,7 +254,7 @@ func (v *view3D) TappedSecondary(ev *fyne.PointEvent) { v.pick(ev.Position, true
 
 // refit points the camera at the whole scene again.
 func (v *view3D) refit() {
-	v.fit = true
+	v.fit, v.box = true, false
 	v.raster.Refresh()
 }
 
