@@ -131,7 +131,7 @@ func parity(v grid.Vec) bool { return (v[0]+v[1]+v[2])&1 == 0 }
 
 func (m *Mesh) computeBounds() {
 	first := true
-	grow := func(lo, hi mgl32.Vec3) {
+	extend := func(lo, hi mgl32.Vec3) {
 		if first {
 			m.min, m.max, first = lo, hi, false
 			return
@@ -142,11 +142,11 @@ func (m *Mesh) computeBounds() {
 		}
 	}
 	for _, v := range m.verts {
-		grow(v, v)
+		extend(v, v)
 	}
 	for _, b := range m.balls {
 		r := mgl32.Vec3{b.radius, b.radius, b.radius}
-		grow(b.center.Sub(r), b.center.Add(r))
+		extend(b.center.Sub(r), b.center.Add(r))
 	}
 }
 
@@ -157,9 +157,10 @@ func (m *Mesh) computeBounds() {
 // only along an edge or at a corner, the surface is pinched; pairing each
 // half-edge with the face reached by turning around the edge through the
 // solid, and splitting each corner point into one vertex per fan of faces
-// around it, makes the surface a proper 2-manifold. Then each vertex moves
-// inwards so that every face plane around it moves by gap: that shrinks the
-// solid uniformly, keeps the surface closed, and separates pinched parts.
+// around it (and per pinched edge, see emit), makes the surface a proper
+// 2-manifold. Then each vertex moves inwards so that every face plane around
+// it moves by gap: that shrinks the solid uniformly, keeps the surface
+// closed, and separates pinched parts.
 type surfaceBuilder struct {
 	g     grid.Grid
 	cells []grid.Cell
@@ -172,7 +173,9 @@ type surfaceBuilder struct {
 	bface  [][]int32      // bface[c][f]: boundary face number or -1
 	faces  []boundaryFace // boundary faces
 	cid    []int32        // point id of every boundary face corner
-	twin   []int32        // half-edge k of face f is faces[f].first+k
+	// twin[h] is the half-edge running the other way along h's edge.
+	// Half-edge k of face f (from its corner k to k+1) is faces[f].first+k.
+	twin []int32
 }
 
 type boundaryFace struct {
