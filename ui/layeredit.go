@@ -183,7 +183,7 @@ func (e *layerEditor) draw(w, h int) image.Image {
 		return img
 	}
 	px := e.pxPerDot
-	e.frame = layer.Fit(lay.Min, lay.Max, float64(w), float64(h), 14*px, 96*px)
+	e.frame = layer.Fit(lay.Min, lay.Max, float64(w), float64(h), 14*px, 80*px/lay.CellSize)
 	p := layer.NewPainter(img)
 	unit := e.frame.Scale
 	border := math.Max(1, math.Min(2.2*px, unit*0.05))

@@ -340,3 +340,48 @@ func TestLayerKeysAndWheel(t *testing.T) {
 		t.Fatal("the editor does not show the layer")
 	}
 }
+
+func TestPreviewClicksAddAndRemove(t *testing.T) {
+	p := newPuzzle(grid.Cubes)
+	p.Shapes[0].Set(grid.Vec{1, 1, 1}, model.MakeVoxel(model.Filled, 0))
+	u := newTestUI(t, p)
+	v := u.shapes.preview
+	sz := v.Size()
+	if sz.Width < 50 || sz.Height < 50 {
+		t.Fatalf("the preview is %v: not laid out", sz)
+	}
+	v.draw(int(sz.Width), int(sz.Height))
+	centre := fyne.NewPos(sz.Width/2, sz.Height/2)
+	test.TapAt(v, centre)
+	if n := u.doc.Puzzle().Shapes[0].Count(model.Filled); n != 2 {
+		t.Fatalf("a click on the cube's face left %d cells, want 2", n)
+	}
+	// The new cell is a face neighbour of the old one.
+	var added grid.Vec
+	for _, c := range u.doc.Puzzle().Shapes[0].FilledCells() {
+		if c.Pos != (grid.Vec{1, 1, 1}) {
+			added = c.Pos
+		}
+	}
+	d := added.Sub(grid.Vec{1, 1, 1})
+	if abs(d[0])+abs(d[1])+abs(d[2]) != 1 {
+		t.Fatalf("added %v, not a face neighbour of (1,1,1)", added)
+	}
+	v.draw(int(sz.Width), int(sz.Height))
+	test.TapSecondaryAt(v, centre)
+	if n := u.doc.Puzzle().Shapes[0].Count(model.Filled); n != 1 {
+		t.Fatalf("a right click left %d cells, want 1", n)
+	}
+	u.Undo()
+	u.Undo()
+	if n := u.doc.Puzzle().Shapes[0].Count(model.Filled); n != 1 || u.doc.CanUndo() {
+		t.Fatalf("undo: %d cells", n)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

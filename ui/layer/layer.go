@@ -34,12 +34,17 @@ type Layer struct {
 	Z        int
 	Cells    []Cell
 	Min, Max Point
+	// CellSize is the typical size of a footprint (the square root of
+	// the mean area), so that callers can scale cells, not units: a
+	// rhombic block holds 24 cells, a cube one.
+	CellSize float64
 }
 
 // New returns layer z of a space of the given size in grid g.
 func New(g grid.Grid, size grid.Vec, z int) *Layer {
 	l := &Layer{Z: z, Cells: cells(g, size, z)}
 	first := true
+	area, n := 0.0, 0
 	// Footprints repeat along z with the grid's period (at most 6), so a
 	// few layers give the extent of the whole space.
 	for zz := 0; zz < min(size[2], 6); zz++ {
@@ -48,6 +53,8 @@ func New(g grid.Grid, size grid.Vec, z int) *Layer {
 			cs = cells(g, size, zz)
 		}
 		for _, c := range cs {
+			area += c.area()
+			n++
 			lo, hi := c.bounds()
 			if first {
 				l.Min, l.Max, first = lo, hi, false
@@ -57,7 +64,24 @@ func New(g grid.Grid, size grid.Vec, z int) *Layer {
 			l.Max = Point{math.Max(l.Max.X, hi.X), math.Max(l.Max.Y, hi.Y)}
 		}
 	}
+	l.CellSize = 1
+	if n > 0 && area > 0 {
+		l.CellSize = math.Sqrt(area / float64(n))
+	}
 	return l
+}
+
+// area returns the footprint's area.
+func (c *Cell) area() float64 {
+	if c.Poly == nil {
+		return math.Pi * c.Radius * c.Radius
+	}
+	a := 0.0
+	for i := range c.Poly {
+		p, q := c.Poly[i], c.Poly[(i+1)%len(c.Poly)]
+		a += p.X*q.Y - q.X*p.Y
+	}
+	return math.Abs(a) / 2
 }
 
 func cells(g grid.Grid, size grid.Vec, z int) []Cell {
