@@ -256,13 +256,16 @@ func (r *Renderer) buildTiles() {
 		tiles := r.tiles[(y>>tileShift)*tw : (y>>tileShift+1)*tw]
 		depth := r.depth[y*r.w : (y+1)*r.w]
 		lo, hi := int(r.rowLo[y]), int(r.rowHi[y])
+		if lo >= hi {
+			clear(tiles)
+			continue
+		}
+		// Pixels left of lo and right of hi are empty.
 		if lo > 0 {
-			tiles[0] = 0
-			tiles[(lo-1)>>tileShift] = 0
+			clear(tiles[:(lo-1)>>tileShift+1])
 		}
 		if hi < r.w {
-			tiles[hi>>tileShift] = 0
-			tiles[tw-1] = 0
+			clear(tiles[hi>>tileShift:])
 		}
 		for x := lo; x < hi; x++ {
 			t := x >> tileShift
@@ -300,7 +303,13 @@ func (r *Renderer) occluded(it *Item) bool {
 		y0, y1 = min(y0, s.y), max(y1, s.y)
 		izNear = max(izNear, s.iz)
 	}
-	if x0 < 0 || y0 < 0 || x1 >= float32(r.w) || y1 >= float32(r.h) {
+	return r.rectHidden(x0, y0, x1, y1, izNear)
+}
+
+// rectHidden reports whether every tile under the pixel rectangle [x0,x1] x
+// [y0,y1] is covered by surfaces nearer than izNear.
+func (r *Renderer) rectHidden(x0, y0, x1, y1, izNear float32) bool {
+	if !(x0 >= 0 && y0 >= 0 && x1 < float32(r.w) && y1 < float32(r.h)) {
 		return false
 	}
 	tw := (r.w + 15) >> tileShift
@@ -593,8 +602,29 @@ func (r *Renderer) drawBalls(s *Scene) {
 		}
 		return 0
 	})
-	for _, br := range r.balls {
-		r.drawBall(br, &s.Items[br.item])
+	// As with faces: once the nearest 40% are in, skip balls wholly hidden.
+	check := -1
+	if len(r.balls) >= 16 && !r.noCull {
+		check = len(r.balls) * 2 / 5
+	}
+	for k, br := range r.balls {
+		if k == check {
+			r.buildTiles()
+		}
+		it := &s.Items[br.item]
+		if k > check && check >= 0 {
+			c, rad := br.c, it.Mesh.balls[br.ball].radius
+			if d := br.z - rad; d > p.near {
+				sc := p.project(c)
+				// A bound on the projected radius: the ball seen at its
+				// nearest depth.
+				sr := p.fx * rad / d
+				if r.rectHidden(sc.x-sr, sc.y-sr, sc.x+sr, sc.y+sr, 1/d) {
+					continue
+				}
+			}
+		}
+		r.drawBall(br, it)
 	}
 }
 

@@ -413,10 +413,16 @@ func TestCameraEyeAndView(t *testing.T) {
 	}
 }
 
-// Skipping hidden items changes nothing in the picture or the ID buffer.
+// Skipping hidden items and balls changes nothing in the picture or the ID
+// buffer.
 func TestOcclusionCullingIsExact(t *testing.T) {
-	g := grid.Must(grid.Cubes)
-	s := assemblyScene(t, g, partition(g, 8, 6, 5))
+	for _, ty := range []grid.Type{grid.Cubes, grid.Spheres} {
+		g := grid.Must(ty)
+		testCulling(t, assemblyScene(t, g, partition(g, 8, 6, 5)))
+	}
+}
+
+func testCulling(t *testing.T, s *Scene) {
 	a, _ := NewRenderer(320, 240)
 	b, _ := NewRenderer(320, 240)
 	b.noCull = true
@@ -424,7 +430,7 @@ func TestOcclusionCullingIsExact(t *testing.T) {
 	lo, hi, _ := s.Bounds()
 	for k := 0; k < 20; k++ {
 		cam := randomCamera(rng, lo, hi, 320.0/240)
-		cam.Zoom(1 + rng.Float64())
+		cam.Zoom(0.6 + 1.4*rng.Float64())
 		ia, ib := a.Render(s, cam), b.Render(s, cam)
 		for i := range a.ids {
 			if a.ids[i] != b.ids[i] {
