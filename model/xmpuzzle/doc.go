@@ -39,6 +39,8 @@
 //     BurrTools cannot resume it (§8.5).
 //   - solNum is dropped from solutions without disassembly, as BurrTools'
 //     writer does.
+//   - A voxel space without cells, which BurrTools cannot read back, is one
+//     empty cell, as the writer saves it.
 //
 // Version 1 files (before October 2005) stored the position of the corner of
 // each rotated piece's voxel space instead of its hotspot. BurrTools 0.7.1

@@ -77,7 +77,7 @@ func intAttr(el *etree.Element, where, key string, required bool, def, lo, hi in
 	s, ok := attr(el, key)
 	if !ok {
 		if required {
-			return 0, errAt(el, where, "<%s> needs a %q attribute", el.Tag, key)
+			return 0, errAt(el, where, "<%s> needs the %q attribute", el.Tag, key)
 		}
 		return def, nil
 	}
@@ -274,6 +274,11 @@ func (l *loader) shape(el *etree.Element, where string) (model.Shape, error) {
 	s.Voxels, err = voxels(str, cells)
 	if err != nil {
 		return s, errAt(el, where, "voxel string: %v", err)
+	}
+	if cells == 0 {
+		// BurrTools cannot read a space without cells back, so the writer
+		// turns it into one empty cell; read it as that from the start.
+		s.Size, s.Voxels = grid.Vec{1, 1, 1}, []model.Voxel{0}
 	}
 	return s, nil
 }

@@ -429,9 +429,10 @@ func TestEmptyShapeWrittenReadably(t *testing.T) {
 	if !strings.Contains(out, `<voxel x="1" y="1" z="1" type="0">_</voxel>`) {
 		t.Errorf("written as\n%s", out)
 	}
-	// We read BurrTools' own (unreadable for it) form of an empty space.
+	// We read BurrTools' own (unreadable for it) form of an empty space,
+	// as what we write for it.
 	q := readString(t, cubeFile(`<shapes><voxel x="0" y="3" z="1" type="0"></voxel></shapes>`))
-	if q.Shapes[0].Size != (grid.Vec{0, 3, 1}) || len(q.Shapes[0].Voxels) != 0 {
+	if q.Shapes[0].Size != (grid.Vec{1, 1, 1}) || len(q.Shapes[0].Voxels) != 1 {
 		t.Errorf("shape %+v", q.Shapes[0])
 	}
 }
