@@ -29,8 +29,8 @@ type Example struct {
 
 // titles names the examples in menus, in menu order.
 var titles = map[string]string{
-	"soma.xmpuzzle":   "Soma cube (7 pieces, 240 assemblies)",
-	"window.xmpuzzle": "Through the window (sliding pieces, higher level)",
+	"soma.xmpuzzle": "Soma cube (7 pieces, 240 assemblies)",
+	"burr.xmpuzzle": "Six-piece burr (level 3.1.2)",
 }
 
 // Examples lists the embedded examples, those with titles first.

@@ -185,9 +185,9 @@ func (u *App) refresh() {
 	p := u.doc.Puzzle()
 	u.view.Shape = clampIndex(u.view.Shape, len(p.Shapes))
 	u.view.Problem = clampIndex(u.view.Problem, len(p.Problems))
-	title := "BurrLab — " + u.docName()
+	title := u.docName() + " — BurrLab"
 	if u.doc.Dirty() {
-		title = "BurrLab — *" + u.docName()
+		title = "*" + title
 	}
 	u.win.SetTitle(title)
 	u.refreshMenu()

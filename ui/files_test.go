@@ -55,7 +55,7 @@ func TestSaveAndOpen(t *testing.T) {
 	if u.doc.Dirty() || u.doc.Path != path {
 		t.Fatalf("after saving: dirty %v, path %q", u.doc.Dirty(), u.doc.Path)
 	}
-	if got := u.win.Title(); got != "BurrLab — prism.xmpuzzle" {
+	if got := u.win.Title(); got != "prism.xmpuzzle — BurrLab" {
 		t.Errorf("title %q", got)
 	}
 	if r := u.recentFiles(); len(r) == 0 || r[0] != path {

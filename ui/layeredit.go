@@ -183,7 +183,7 @@ func (e *layerEditor) draw(w, h int) image.Image {
 		return img
 	}
 	px := e.pxPerDot
-	e.frame = layer.Fit(lay.Min, lay.Max, float64(w), float64(h), 14*px, 80*px/lay.CellSize)
+	e.frame = layer.Fit(lay.Min, lay.Max, float64(w), float64(h), 14*px, 100*px/lay.CellSize)
 	p := layer.NewPainter(img)
 	unit := e.frame.Scale
 	border := math.Max(1, math.Min(2.2*px, unit*0.05))
@@ -222,6 +222,9 @@ func (e *layerEditor) draw(w, h int) image.Image {
 			p.Fill(layer.Disc(ctr, r, 20), e.host.constraintColor(col))
 		}
 	}
+	if g.Type() == grid.Rhombic || g.Type() == grid.TetraOcta {
+		e.blockLines(p, lay, mix(pal.line, pal.bg, 0.45), border*1.6)
+	}
 	if e.hoverIdx >= 0 && e.hoverIdx < len(lay.Cells) {
 		for _, v := range e.expand(lay.Cells[e.hoverIdx].Pos) {
 			if v[2] != e.z {
@@ -233,6 +236,27 @@ func (e *layerEditor) draw(w, h int) image.Image {
 		}
 	}
 	return img
+}
+
+// blockLines marks the edges of the unit blocks that rhombic and
+// tetra-octa cells come in, so that the blocks read at a glance.
+func (e *layerEditor) blockLines(p *layer.Painter, lay *layer.Layer, c color.RGBA, w float64) {
+	line := func(a, b layer.Point) {
+		pa, pb := e.frame.ToPixel(a), e.frame.ToPixel(b)
+		dx, dy := pb.X-pa.X, pb.Y-pa.Y
+		l := math.Hypot(dx, dy)
+		if l == 0 {
+			return
+		}
+		nx, ny := -dy/l*w/2, dx/l*w/2
+		p.Fill([]layer.Point{{X: pa.X + nx, Y: pa.Y + ny}, {X: pb.X + nx, Y: pb.Y + ny}, {X: pb.X - nx, Y: pb.Y - ny}, {X: pa.X - nx, Y: pa.Y - ny}}, c)
+	}
+	for x := math.Ceil(lay.Min.X - 1e-9); x <= lay.Max.X+1e-9; x++ {
+		line(layer.Point{X: x, Y: lay.Min.Y}, layer.Point{X: x, Y: lay.Max.Y})
+	}
+	for y := math.Ceil(lay.Min.Y - 1e-9); y <= lay.Max.Y+1e-9; y++ {
+		line(layer.Point{X: lay.Min.X, Y: y}, layer.Point{X: lay.Max.X, Y: y})
+	}
 }
 
 // pixelPoly returns a cell's footprint in raster pixels.
@@ -388,6 +412,7 @@ func (e *layerEditor) Tapped(ev *fyne.PointEvent) {
 	e.host.beginStroke()
 	e.host.paint(e.expand(v), f)
 	e.host.endStroke()
+	e.host.hover(v, true)
 }
 
 // TappedSecondary empties the cell under the pointer.

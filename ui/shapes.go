@@ -35,7 +35,8 @@ type shapesTab struct {
 	layerLabel  *widget.Label
 	layerUp     *tipButton
 	layerDown   *tipButton
-	settingUI   bool // true while refresh sets widget values
+	settingUI   bool   // true while refresh sets widget values
+	note        string // a status message the next hover must not hide
 
 	tool      tool
 	color     int
@@ -337,7 +338,8 @@ func (t *shapesTab) paint(cells []grid.Vec, f func(model.Voxel) model.Voxel) {
 		t.u.showError(err)
 	}
 	if cleared > 0 {
-		t.u.setStatus(fmt.Sprintf("Cleared the solutions of %d problem(s) that use S%d; Undo brings them back", cleared, i+1))
+		t.note = fmt.Sprintf("Cleared the solutions of %d problem(s) that use S%d; Undo brings them back", cleared, i+1)
+		t.u.setStatus(t.note)
 	}
 	t.editor.Refresh()
 	t.preview.changed()
@@ -352,6 +354,11 @@ func (t *shapesTab) endStroke() {
 func (t *shapesTab) hover(v grid.Vec, ok bool) {
 	s, i := t.editTarget()
 	if !ok || s == nil {
+		return
+	}
+	if t.note != "" {
+		// Leave a note about the last edit up until the pointer moves on.
+		t.note = ""
 		return
 	}
 	x := s.At(v)
