@@ -622,6 +622,6 @@ func (u *App) closeRequested() {
 // Shutdown stops background work (a running solve and its feed). Call it
 // before the app quits.
 func (u *App) Shutdown() {
-	u.solve.stop()
+	u.solve.shutdown()
 	u.tips.hide()
 }

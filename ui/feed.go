@@ -104,8 +104,9 @@ func (b *batcher) take() (out batch, ok bool) {
 // feed runs the loop: read events until the channel closes, hand batches
 // to apply through do (fyne.Do in the app) at most every interval and never
 // more than one at a time. The last batch, marked final, is always handed
-// over. It returns when the channel is closed.
-func feed(events <-chan runEvent, b *batcher, interval time.Duration, do func(func()), apply func(batch)) {
+// over. When the channel has closed (the solver has returned) it closes
+// drained, if not nil, before that last hand-over.
+func feed(events <-chan runEvent, b *batcher, interval time.Duration, do func(func()), apply func(batch), drained chan<- struct{}) {
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
 	var mu sync.Mutex
@@ -136,6 +137,9 @@ func feed(events <-chan runEvent, b *batcher, interval time.Duration, do func(fu
 		select {
 		case ev, ok := <-events:
 			if !ok {
+				if drained != nil {
+					close(drained)
+				}
 				send(true)
 				return
 			}

@@ -88,7 +88,7 @@ func TestFeedBoundsUpdatesAndMemory(t *testing.T) {
 		events <- runEvent{kind: evDone}
 		close(events)
 	}()
-	feed(events, b, feedInterval, ui.do, apply)
+	feed(events, b, feedInterval, ui.do, apply, nil)
 	elapsed := time.Since(start)
 	close(ui.queue)
 	<-ui.done
@@ -133,11 +133,13 @@ func TestFeedFinalBatchKeepsTotals(t *testing.T) {
 	events <- runEvent{kind: evProgress, assemblies: 5, solutions: 3, fraction: 0.5}
 	events <- runEvent{kind: evError, err: errors.New("boom")}
 	close(events)
+	drained := make(chan struct{})
 	feed(events, b, time.Hour, ui.do, func(bt batch) {
 		mu.Lock()
 		got = append(got, bt)
 		mu.Unlock()
-	})
+	}, drained)
+	<-drained
 	close(ui.queue)
 	<-ui.done
 	if len(got) != 1 {

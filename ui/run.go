@@ -36,7 +36,8 @@ type solveRun struct {
 	fingerprint uint64        // what the problem asked when the run started
 	opts        solveOptions
 	cancel      context.CancelFunc
-	batches     int // hand-overs received, for tests
+	drained     chan struct{} // closed when the solver's stream has ended
+	batches     int           // hand-overs received, for tests
 
 	kept                  []model.Solution
 	assemblies, solutions uint64
@@ -299,7 +300,8 @@ func (t *solveTab) begin(r *solveRun, resume bool) {
 	b := newBatcher(r.opts.keep - len(r.kept))
 	b.cur.assemblies, b.cur.solutions, b.cur.dropped = r.assemblies, r.solutions, r.dropped
 	t.u.setStatus(fmt.Sprintf("Solving %s…", problemLabel(t.u.doc.Puzzle(), r.problem)))
-	go feed(events, b, feedInterval, t.do, func(bt batch) { t.apply(r, bt) })
+	r.drained = make(chan struct{})
+	go feed(events, b, feedInterval, t.do, func(bt batch) { t.apply(r, bt) }, r.drained)
 	t.showProblem()
 	t.refreshControls()
 }
@@ -309,6 +311,20 @@ func (t *solveTab) begin(r *solveRun, resume bool) {
 func (t *solveTab) stop() {
 	if r := t.run; r != nil && r.running && r.cancel != nil {
 		r.cancel()
+	}
+}
+
+// shutdown stops a running solve and waits (a while) until the solver's
+// goroutines have returned, so that quitting leaves nothing running.
+func (t *solveTab) shutdown() {
+	r := t.run
+	if r == nil || !r.running {
+		return
+	}
+	t.stop()
+	select {
+	case <-r.drained:
+	case <-time.After(3 * time.Second):
 	}
 }
 

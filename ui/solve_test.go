@@ -202,3 +202,18 @@ func TestBrowseStoredSolutions(t *testing.T) {
 		t.Errorf("at the start slot 0 is moved by %v", off)
 	}
 }
+
+func TestShutdownStopsTheSolver(t *testing.T) {
+	u := newTestUI(t, dominoPuzzle())
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do, st.launch = q.do, endless
+	st.start()
+	q.pump(t, func() bool { return st.run.solutions > 0 })
+	u.Shutdown()
+	select {
+	case <-st.run.drained:
+	default:
+		t.Fatal("Shutdown returned while the solver was still running")
+	}
+}

@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -268,6 +267,3 @@ func (v *view3D) pick(pos fyne.Position, remove bool) {
 	}
 	v.onPick(hit.Cell, hit.Neighbor, remove)
 }
-
-// Cursor implements desktop.Cursorable.
-func (v *view3D) Cursor() desktop.Cursor { return desktop.DefaultCursor }
