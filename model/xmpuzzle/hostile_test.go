@@ -146,6 +146,8 @@ func TestHostileInput(t *testing.T) {
 		{"comment with element", cubeFile(`<comment>a<b/>c</comment>`), "only text"},
 		{"control character", cubeFile("<comment>\x01</comment>"), "bad XML"},
 		{"undefined entity", cubeFile("<comment>&nbsp;</comment>"), "bad XML"},
+		// Converting version 1 positions must not leave the range we read.
+		{"version 1 out of range", `<puzzle version="1"><shapes><voxel x="2" y="1" z="1" type="0">##</voxel></shapes><problems><problem><shapes><shape id="0"/></shapes><result id="0"/><solutions><solution><assembly>16777216 0 0 8</assembly></solution></solutions></problem></problems></puzzle>`, "placed at [16777217 0 0], out of range"},
 		{"version 1 prisms", `<puzzle version="1"><gridType type="1"/><shapes><voxel x="2" y="1" z="1" type="0">##</voxel></shapes><problems><problem><shapes><shape id="0"/></shapes><result id="0"/><solutions><solution><assembly>0 0 0 0</assembly></solution></solutions></problem></problems></puzzle>`, "version 1 knew only cubes"},
 	}
 	for _, tt := range tests {

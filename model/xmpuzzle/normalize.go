@@ -31,7 +31,38 @@ func (l *loader) normalizeSolution(pr *model.Problem, sol *model.Solution) error
 		normalizeRemovals(l.g, d)
 	}
 	sortSlots(slotParts, sol)
-	return nil
+	return checkRange(sol)
+}
+
+// checkRange rejects positions that normalising pushed beyond what the
+// reader accepts, so that everything we load can be saved and loaded again.
+func checkRange(sol *model.Solution) error {
+	in := func(v grid.Vec) bool {
+		return max(v[0], v[1], v[2]) <= maxCoord && min(v[0], v[1], v[2]) >= -maxCoord
+	}
+	for slot, pl := range sol.Assembly {
+		if !in(pl.Pos) {
+			return fmt.Errorf("piece %d is placed at %v, out of range", slot, pl.Pos)
+		}
+	}
+	var walk func(s *model.Separation) error
+	walk = func(s *model.Separation) error {
+		if s == nil {
+			return nil
+		}
+		for _, st := range s.States {
+			for j, v := range st {
+				if !in(v) {
+					return fmt.Errorf("disassembly moves piece %d to %v, out of range", s.Pieces[j], v)
+				}
+			}
+		}
+		if err := walk(s.Removed); err != nil {
+			return err
+		}
+		return walk(s.Left)
+	}
+	return walk(sol.Disassembly)
 }
 
 // fromVersion1 converts the positions of a version 1 file, which were the
