@@ -704,14 +704,22 @@ func (r *Renderer) drawBall(br ballRef, it *Item) {
 			if rho > rim || rho > ringLo && rho < ringHi {
 				col = edge
 			} else {
-				f := amb + dif*max(u*L[0]+v*L[1]+nz*L[2], 0)
-				sp := max(u*H[0]+v*H[1]+nz*H[2], 0)
-				sp *= sp
-				sp *= sp
-				sp *= sp
-				sp *= sp * 0.35 * 255 // (n.h)^16, as a pixel value
-				col = uint32(clampf(br0*f+sp)) | uint32(clampf(bg0*f+sp))<<8 |
-					uint32(clampf(bb0*f+sp))<<16 | 0xff<<24
+				// (Plain comparisons: the min and max builtins check
+				// for NaN, which costs in this loop.)
+				f := amb
+				if d := u*L[0] + v*L[1] + nz*L[2]; d > 0 {
+					f += dif * d
+				}
+				sp := u*H[0] + v*H[1] + nz*H[2]
+				if sp > 0 {
+					sp *= sp
+					sp *= sp
+					sp *= sp
+					sp *= sp * 0.35 * 255 // (n.h)^16, as a pixel value
+				} else {
+					sp = 0
+				}
+				col = channel(br0*f+sp) | channel(bg0*f+sp)<<8 | channel(bb0*f+sp)<<16 | 0xff<<24
 			}
 			binary.LittleEndian.PutUint32(r.img.Pix[4*i:], col)
 		}
@@ -721,7 +729,13 @@ func (r *Renderer) drawBall(br ballRef, it *Item) {
 	}
 }
 
-func clampf(v float32) float32 { return min(max(v, 0), 255) }
+// channel converts a colour value >= 0 to a byte, saturating.
+func channel(v float32) uint32 {
+	if v >= 255 {
+		return 255
+	}
+	return uint32(v)
+}
 
 // drawEdges draws an item's outline and variable-cell marks. Solid items
 // get dark lines on their faces, where a face next to the line shows in the
