@@ -89,7 +89,7 @@ const (
 	maxProblems    = 65535
 	maxSlots       = 65535
 	maxCoord       = 1 << 24
-	unsetMaxHoles  = 0xFFFFFFFF // BurrTools' "undefined" maxHoles and result id
+	undefined32    = 0xFFFFFFFF // BurrTools' "undefined" maxHoles and result id
 	formatVersion  = 2
 	legacyVersion  = 1
 	unplacedLegacy = 255 // orientation index older files wrote for unplaced pieces

@@ -365,8 +365,8 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 	if s, ok := attr(el, "maxHoles"); ok {
 		// -1 wraps to BurrTools' "undefined" 0xFFFFFFFF.
 		switch v := atoi(s); {
-		case v == -1 || v == unsetMaxHoles:
-		case v < 0 || v > unsetMaxHoles:
+		case v == -1 || v == undefined32:
+		case v < 0 || v > undefined32:
 			return pr, errAt(el, where, "maxHoles=%q is out of range", clip(s))
 		default:
 			pr.MaxHoles = int(v)

@@ -212,20 +212,19 @@ func writeProblem(parent *etree.Element, g grid.Grid, pr *model.Problem) {
 			setInt(s, "min", part.Min)
 			setInt(s, "max", part.Max)
 		}
-		switch {
-		case len(part.Groups) == 1 && part.Groups[0].Count == part.Max:
-			setInt(s, "group", part.Groups[0].Group)
-		default:
-			for _, gc := range part.Groups {
-				ge := s.CreateElement("group")
-				setInt(ge, "group", gc.Group)
-				setInt(ge, "count", gc.Count)
-			}
+		if len(part.Groups) == 1 && part.Groups[0].Count == part.Max {
+			setInt(s, "group", part.Groups[0].Group) // all instances in one group
+			continue
+		}
+		for _, gc := range part.Groups {
+			ge := s.CreateElement("group")
+			setInt(ge, "group", gc.Group)
+			setInt(ge, "count", gc.Count)
 		}
 	}
 	result := e.CreateElement("result")
 	if pr.Result == model.NoResult {
-		result.CreateAttr("id", strconv.Itoa(unsetMaxHoles))
+		result.CreateAttr("id", strconv.Itoa(undefined32))
 	} else {
 		setInt(result, "id", pr.Result)
 	}
