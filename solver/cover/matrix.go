@@ -3,39 +3,63 @@ package cover
 import (
 	"context"
 	"hash/fnv"
-	"sort"
+	"math"
 	"strconv"
 )
 
-// Matrix is a compiled problem: dancing-links style vertical lists over
-// flat arrays. Nodes 0..ncols-1 are the column headers; the entries of
-// each row follow as one contiguous run of nodes, so a row is walked by
-// index and needs no horizontal links. A Matrix is immutable once built
-// (Reduce is the only mutator) and shared by all search workers, each of
-// which copies the vertical links it changes.
+// Matrix is a compiled problem. The search keeps, per search level, the
+// set of rows still available as a bitset; every column knows its rows as
+// a sparse bitset (the words that hold any of them). Counting a column's
+// available rows is then a few AND and popcount operations, and undoing a
+// step costs nothing: the parent level's set is still there. A Matrix is
+// immutable and shared by all search workers.
 type Matrix struct {
 	ncols int32
-	nrows int32 // rows of the original problem, before Reduce
-	min   []int32
-	max   []int32
-	unit  []bool  // every entry of the column has weight 1
-	thr   []int32 // a column is bad while its slack <= thr: -1, or 0 for holes
-	inc   []int32 // what a bad column adds to the bad count
-	limit int32   // the search fails while bad > limit
-	holes int     // the problem's MaxHoles
+	nrows int32 // rows of the original problem
+	n     int32 // rows kept (internal numbering)
+	words int32 // words of a row set
 
-	nodeCol []int32
-	nodeRow []int32 // internal row of an entry node (-1 for headers)
-	nodeWt  []int32
-	rowNode []int32 // internal row r's nodes are rowNode[r] .. rowNode[r+1]-1
-	rowOrig []int32 // internal row -> the problem's row number
-	origRow []int32 // the problem's row number -> internal row, -1 if removed
+	min, max []int32
+	hole     []bool
+	maxHoles int32 // math.MaxInt32 for no limit
+	holes    int   // the problem's MaxHoles, kept for rebuilding
 
-	// The initial search state: vertical links and slack (weight + weight
-	// of available rows - Min) of every column. bad is the initial count.
-	up, down []int32
-	slack    []int32
-	bad      int32
+	rowStart []int32 // internal row r's entries are entCol[rowStart[r]:rowStart[r+1]]
+	entCol   []int32
+	entWt    []int32
+	rowOrig  []int32 // internal row -> problem row number
+	origRow  []int32 // problem row number -> internal row, -1 if left out
+
+	// Column c's rows: the sparse set cols[c]. A weighted column (weights
+	// other than 1) also lists its rows by weight, heaviest first, in
+	// classes[c], to count available weight and drop overflowing rows.
+	cols    []sparse
+	classes [][]class
+	setIdx  []int32  // word index of each sparse entry
+	setBits []uint64 // bits of each sparse entry
+
+	// kill[r], when killMasks is set, is every row that taking row r
+	// rules out through columns r fills on its own (its weight there is the
+	// column's Max): the union of those columns' sets. Precomputed, it
+	// turns most of a step into one pass over a sparse set. sat[e] marks
+	// the entries whose columns it covers.
+	killMasks bool
+	kill      []sparse
+	sat       []bool
+
+	colWords int32 // words of a column set
+	dead0    int32 // hole columns without any row
+	fail0    bool  // some column cannot reach its Min even with every row
+}
+
+// sparse is a bitset stored as its non-zero words: setIdx and setBits
+// [start, end).
+type sparse struct{ start, end int32 }
+
+// class is the rows of a weighted column that put weight wt into it.
+type class struct {
+	wt  int32
+	set sparse
 }
 
 // New compiles a problem. The problem may be changed or dropped afterwards.
@@ -43,8 +67,7 @@ func New(p *Problem) (*Matrix, error) {
 	if err := p.validate(); err != nil {
 		return nil, err
 	}
-	// A row heavier than a column's Max can never be taken; leaving it
-	// out keeps the invariant that every available row fits.
+	// A row heavier than a column's Max can never be taken.
 	rows := make([]int32, 0, p.NumRows())
 next:
 	for r := 0; r < p.NumRows(); r++ {
@@ -56,129 +79,186 @@ next:
 		}
 		rows = append(rows, int32(r))
 	}
-	return build(p, rows, int32(p.NumRows())), nil
+	return build(p, rows), nil
 }
 
 // build compiles the given rows of p (problem row numbers, increasing).
-func build(p *Problem, rows []int32, nrows int32) *Matrix {
+func build(p *Problem, rows []int32) *Matrix {
 	nc := int32(len(p.Cols))
-	m := &Matrix{ncols: nc, nrows: nrows, holes: p.MaxHoles}
+	m := &Matrix{ncols: nc, nrows: int32(p.NumRows()), n: int32(len(rows)), holes: p.MaxHoles}
+	m.words = (m.n + 63) / 64
+	m.colWords = (nc + 63) / 64
 	m.min = make([]int32, nc)
 	m.max = make([]int32, nc)
-	m.unit = make([]bool, nc)
-	m.thr = make([]int32, nc)
-	m.inc = make([]int32, nc)
-	holes := 0
+	m.hole = make([]bool, nc)
 	for c, col := range p.Cols {
-		m.min[c], m.max[c], m.unit[c] = int32(col.Min), int32(col.Max), true
-		m.thr[c] = -1
-		if col.Hole {
-			m.thr[c] = 0
-			holes++
-		}
+		m.min[c], m.max[c], m.hole[c] = int32(col.Min), int32(col.Max), col.Hole
 	}
-	// Holes count 1 each and a violated column counts more than all allowed
-	// holes together, so one comparison (bad > limit) checks both.
-	if p.MaxHoles < 0 || p.MaxHoles >= holes {
-		m.limit = 0
-		for c, col := range p.Cols {
-			if !col.Hole {
-				m.inc[c] = 1
-			}
-		}
-	} else {
-		m.limit = int32(p.MaxHoles)
-		for c, col := range p.Cols {
-			m.inc[c] = m.limit + 1
-			if col.Hole {
-				m.inc[c] = 1
-			}
-		}
+	m.maxHoles = math.MaxInt32
+	if p.MaxHoles >= 0 {
+		m.maxHoles = int32(p.MaxHoles)
 	}
 
-	nent := 0
-	for _, r := range rows {
-		nent += int(p.rowStart[r+1] - p.rowStart[r])
-	}
-	nn := int(nc) + nent
-	m.nodeCol = make([]int32, nn)
-	m.nodeRow = make([]int32, nn)
-	m.nodeWt = make([]int32, nn)
-	m.rowNode = make([]int32, len(rows)+1)
 	m.rowOrig = append([]int32(nil), rows...)
-	m.origRow = make([]int32, nrows)
+	m.origRow = make([]int32, m.nrows)
 	for i := range m.origRow {
 		m.origRow[i] = -1
 	}
-	for c := int32(0); c < nc; c++ {
-		m.nodeCol[c], m.nodeRow[c] = c, -1
-	}
-	x := nc
+	m.rowStart = make([]int32, len(rows)+1)
+	colRows := make([][]int32, nc)
+	weighted := make([]bool, nc)
 	avail := make([]int64, nc)
 	for i, r := range rows {
 		m.origRow[r] = int32(i)
-		m.rowNode[i] = x
+		m.rowStart[i] = int32(len(m.entCol))
 		cols, wts := p.Row(int(r))
 		for j, c := range cols {
-			m.nodeCol[x], m.nodeRow[x], m.nodeWt[x] = c, int32(i), wts[j]
+			m.entCol = append(m.entCol, c)
+			m.entWt = append(m.entWt, wts[j])
+			colRows[c] = append(colRows[c], int32(i))
 			if wts[j] != 1 {
-				m.unit[c] = false
+				weighted[c] = true
 			}
 			avail[c] += int64(wts[j])
-			x++
 		}
 	}
-	m.rowNode[len(rows)] = x
+	m.rowStart[len(rows)] = int32(len(m.entCol))
 
-	// Vertical lists: row order, except that weighted columns list their
-	// heaviest entries first, so the rows that overflow such a column are
-	// always a prefix of its list.
-	lists := make([][]int32, nc)
-	for y := nc; y < x; y++ {
-		c := m.nodeCol[y]
-		lists[c] = append(lists[c], y)
-	}
-	m.up = make([]int32, nn)
-	m.down = make([]int32, nn)
+	m.cols = make([]sparse, nc)
+	m.classes = make([][]class, nc)
 	for c := int32(0); c < nc; c++ {
-		l := lists[c]
-		if !m.unit[c] {
-			sort.SliceStable(l, func(i, j int) bool { return m.nodeWt[l[i]] > m.nodeWt[l[j]] })
+		m.cols[c] = m.sparseOf(colRows[c])
+		if weighted[c] {
+			byWt := map[int32][]int32{}
+			var wts []int32
+			for _, r := range colRows[c] {
+				wt := m.weight(r, c)
+				if byWt[wt] == nil {
+					wts = append(wts, wt)
+				}
+				byWt[wt] = append(byWt[wt], r)
+			}
+			sortDesc(wts)
+			for _, wt := range wts {
+				m.classes[c] = append(m.classes[c], class{wt: wt, set: m.sparseOf(byWt[wt])})
+			}
 		}
-		prev := c
-		for _, y := range l {
-			m.down[prev], m.up[y] = y, prev
-			prev = y
+		if avail[c] < int64(m.min[c]) {
+			m.fail0 = true
 		}
-		m.down[prev], m.up[c] = c, prev
+		if m.hole[c] && avail[c] == 0 {
+			m.dead0++
+		}
 	}
-	m.slack = make([]int32, nc)
-	for c := int32(0); c < nc; c++ {
-		a := avail[c]
-		if a > 1<<30 {
-			a = 1 << 30 // far above any Max; keeps slack in int32
-		}
-		m.slack[c] = int32(a) - m.min[c]
-		if m.slack[c] <= m.thr[c] {
-			m.bad += m.inc[c]
-		}
+	if m.dead0 > m.maxHoles {
+		m.fail0 = true
 	}
+	m.buildKills()
 	return m
 }
 
+// maxKillWords caps the memory of the precomputed kill sets (8 bytes a
+// word, shared by all workers).
+const maxKillWords = 1 << 23
+
+// buildKills precomputes kill (see Matrix) unless it would be too big.
+func (m *Matrix) buildKills() {
+	m.sat = make([]bool, len(m.entCol))
+	for e, c := range m.entCol {
+		m.sat[e] = m.entWt[e] == m.max[c]
+	}
+	dense := make([]uint64, m.words)
+	var used []int32
+	m.kill = make([]sparse, m.n)
+	start := len(m.setIdx)
+	for r := int32(0); r < m.n; r++ {
+		used = used[:0]
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			if !m.sat[e] {
+				continue
+			}
+			s := m.cols[m.entCol[e]]
+			for i := s.start; i < s.end; i++ {
+				wi := m.setIdx[i]
+				if dense[wi] == 0 {
+					used = append(used, wi)
+				}
+				dense[wi] |= m.setBits[i]
+			}
+		}
+		sortAsc(used)
+		k := sparse{start: int32(len(m.setIdx))}
+		for _, wi := range used {
+			m.setIdx = append(m.setIdx, wi)
+			m.setBits = append(m.setBits, dense[wi])
+			dense[wi] = 0
+		}
+		k.end = int32(len(m.setIdx))
+		m.kill[r] = k
+		if len(m.setIdx)-start > maxKillWords {
+			m.setIdx, m.setBits = m.setIdx[:start], m.setBits[:start]
+			m.kill = nil
+			return
+		}
+	}
+	m.killMasks = true
+}
+
+func sortAsc(a []int32) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+// sparseOf stores increasing rows as a sparse set.
+func (m *Matrix) sparseOf(rows []int32) sparse {
+	s := sparse{start: int32(len(m.setIdx))}
+	for _, r := range rows {
+		wi := r >> 6
+		if k := len(m.setIdx); k > int(s.start) && m.setIdx[k-1] == wi {
+			m.setBits[k-1] |= 1 << (uint(r) & 63)
+			continue
+		}
+		m.setIdx = append(m.setIdx, wi)
+		m.setBits = append(m.setBits, 1<<(uint(r)&63))
+	}
+	s.end = int32(len(m.setIdx))
+	return s
+}
+
+// weight returns the weight row r puts into column c (0 if none).
+func (m *Matrix) weight(r, c int32) int32 {
+	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+		if m.entCol[e] == c {
+			return m.entWt[e]
+		}
+	}
+	return 0
+}
+
+func sortDesc(a []int32) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] > a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
 // NumRows returns the number of rows left (after Reduce).
-func (m *Matrix) NumRows() int { return len(m.rowOrig) }
+func (m *Matrix) NumRows() int { return int(m.n) }
 
 // NumCols returns the number of columns.
 func (m *Matrix) NumCols() int { return int(m.ncols) }
 
 // NumEntries returns the number of row entries left.
-func (m *Matrix) NumEntries() int { return len(m.nodeCol) - int(m.ncols) }
+func (m *Matrix) NumEntries() int { return len(m.entCol) }
 
 // Infeasible reports whether the problem has obviously no solution: some
-// column cannot reach its Min even with every row, or too many holes can
-// never be filled.
-func (m *Matrix) Infeasible() bool { return m.bad > m.limit }
+// column cannot reach its Min even with every row, or too many hole
+// columns have no row at all.
+func (m *Matrix) Infeasible() bool { return m.fail0 }
 
 // Fingerprint identifies the matrix: its bounds, hole limit and rows. A
 // saved search position can only be continued on a matrix with the same
@@ -191,18 +271,22 @@ func (m *Matrix) Fingerprint() string {
 		h.Write(buf[:])
 	}
 	put(m.ncols)
-	put(m.limit)
+	put(m.maxHoles)
 	for c := int32(0); c < m.ncols; c++ {
 		put(m.min[c])
 		put(m.max[c])
-		put(m.thr[c])
+		if m.hole[c] {
+			put(1)
+		} else {
+			put(0)
+		}
 	}
-	for r := range m.rowOrig {
+	for r := int32(0); r < m.n; r++ {
 		put(-1)
 		put(m.rowOrig[r])
-		for x := m.rowNode[r]; x < m.rowNode[r+1]; x++ {
-			put(m.nodeCol[x])
-			put(m.nodeWt[x])
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			put(m.entCol[e])
+			put(m.entWt[e])
 		}
 	}
 	return strconv.FormatUint(h.Sum64(), 16)
@@ -210,37 +294,33 @@ func (m *Matrix) Fingerprint() string {
 
 // Reduce removes rows that cannot be part of any solution and returns the
 // reduced matrix and the number of rows removed. A row goes when taking it
-// alone already leaves some column unable to reach its Min, overflows a
-// column, or leaves too many holes that nothing can fill. This repeats
-// until nothing changes, since each removal can doom further rows. It
-// subsumes BurrTools' implication rule (if every row of a required column
-// covers D, other rows covering D go). Reduce returns ctx.Err() when
-// cancelled.
+// alone already leaves some column unable to reach its Min, or more dead
+// holes than allowed. This repeats until nothing changes, since each
+// removal can doom further rows. It subsumes BurrTools' implication rule
+// (if every row of a required column covers D, other rows covering D go).
+// Reduce returns ctx.Err() when cancelled.
 func (m *Matrix) Reduce(ctx context.Context) (*Matrix, int, error) {
-	w := newWorker(m)
-	alive := make([]bool, m.NumRows())
-	for i := range alive {
-		alive[i] = true
+	if m.fail0 {
+		return m, 0, nil
 	}
+	w := newWorker(m)
+	w.level(1) // before taking a slice of level 0: growing moves the levels
+	root := w.aliveAt(0)
 	removed := 0
-	for changed := true; changed && !w.failed(); {
+	for changed := true; changed; {
 		changed = false
-		for r := int32(0); r < int32(len(alive)); r++ {
-			if !alive[r] {
+		for r := int32(0); r < m.n; r++ {
+			if root[r>>6]&(1<<(uint(r)&63)) == 0 {
 				continue
 			}
 			if r&255 == 0 && ctx.Err() != nil {
 				return nil, 0, ctx.Err()
 			}
-			mark := int32(len(w.trail))
-			w.selectRow(r)
-			bad := w.failed()
-			w.undoTo(mark)
-			w.unselectRow(r)
-			if bad {
-				// Remove the row for good: hidden, never restored.
-				w.hideRow(r)
-				alive[r] = false
+			w.take(0, r)
+			ok, _ := w.scan(1, false)
+			w.untake(r)
+			if !ok {
+				root[r>>6] &^= 1 << (uint(r) & 63)
 				removed++
 				changed = true
 			}
@@ -249,31 +329,29 @@ func (m *Matrix) Reduce(ctx context.Context) (*Matrix, int, error) {
 	if removed == 0 {
 		return m, 0, nil
 	}
-	keep := make([]int32, 0, len(alive)-removed)
-	for r, ok := range alive {
-		if ok {
+	keep := make([]int32, 0, int(m.n)-removed)
+	for r := int32(0); r < m.n; r++ {
+		if root[r>>6]&(1<<(uint(r)&63)) != 0 {
 			keep = append(keep, m.rowOrig[r])
 		}
 	}
-	return build(m.problem(), keep, m.nrows), removed, nil
+	return build(m.problem(), keep), removed, nil
 }
 
-// problem rebuilds a Problem from the matrix, indexed by original row
-// numbers (removed rows become empty placeholders that build skips).
+// problem rebuilds the Problem, indexed by original row numbers (rows
+// that were left out become empty placeholders that build skips).
 func (m *Matrix) problem() *Problem {
-	p := &Problem{Cols: make([]Column, m.ncols), rowStart: make([]int32, m.nrows+1)}
+	p := &Problem{Cols: make([]Column, m.ncols), MaxHoles: m.holes, rowStart: make([]int32, m.nrows+1)}
 	for c := range p.Cols {
-		p.Cols[c] = Column{Min: int(m.min[c]), Max: int(m.max[c]), Hole: m.thr[c] == 0}
+		p.Cols[c] = Column{Min: int(m.min[c]), Max: int(m.max[c]), Hole: m.hole[c]}
 	}
-	p.MaxHoles = m.holes
-	// Entries in original row order.
 	next := int32(0)
 	for o := int32(0); o < m.nrows; o++ {
 		p.rowStart[o] = next
 		if r := m.origRow[o]; r >= 0 {
-			for x := m.rowNode[r]; x < m.rowNode[r+1]; x++ {
-				p.entCol = append(p.entCol, m.nodeCol[x])
-				p.entWt = append(p.entWt, m.nodeWt[x])
+			for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+				p.entCol = append(p.entCol, m.entCol[e])
+				p.entWt = append(p.entWt, m.entWt[e])
 				next++
 			}
 		}

@@ -16,16 +16,16 @@ type runner struct {
 // checks for hungry workers.
 const publishEvery = 1024
 
-// run searches one job, leaving the worker in its initial state.
+// run searches one job.
 func (r *runner) run(j Job) error {
 	w := r.w
 	r.job = j
+	w.reset()
 	defer func() {
-		w.unwind()
 		r.s.prog.nodes.Add(uint64(r.ticks))
 		r.ticks = 0
 	}()
-	if w.failed() {
+	if w.m.fail0 {
 		return nil // no solutions at all
 	}
 	cont, col, err := r.replay(j.Path)
@@ -37,10 +37,11 @@ func (r *runner) run(j Job) error {
 		r.loop(true, cont, col)
 		return nil
 	}
-	if !w.push(cont, col) {
-		return fmt.Errorf("%w: the job's node is a solution", ErrJobMismatch)
+	if ok, sol := w.push(cont, col); !ok || sol {
+		return fmt.Errorf("%w: the job's node is a dead end or a solution", ErrJobMismatch)
 	}
-	f := &w.frames[len(w.frames)-1]
+	d := len(w.frames) - 1
+	f := &w.frames[d]
 	c := f.col
 	f.stopDone, f.last = true, altStop
 	if w.w[c] >= w.m.min[c] {
@@ -48,18 +49,11 @@ func (r *runner) run(j Job) error {
 	}
 	if j.After != Stop {
 		target := w.m.origRow[j.After]
-		for {
-			y := w.down[c]
-			if y == c {
-				return fmt.Errorf("%w: row %d is not an alternative", ErrJobMismatch, j.After)
-			}
-			rr := w.m.nodeRow[y]
-			w.hide(rr)
-			f.k++
-			if rr == target {
-				break
-			}
+		n, found := w.dropUpTo(d, c, target, true)
+		if !found {
+			return fmt.Errorf("%w: row %d is not an alternative", ErrJobMismatch, j.After)
 		}
+		f.k += n
 		f.last = target
 	}
 	r.loop(false, false, 0)
@@ -71,40 +65,38 @@ func (r *runner) run(j Job) error {
 func (r *runner) replay(path []int32) (cont bool, col int32, err error) {
 	w, m := r.w, r.w.m
 	for _, e := range path {
-		if !w.push(cont, col) {
-			return false, 0, fmt.Errorf("%w: path passes a solution", ErrJobMismatch)
+		if ok, sol := w.push(cont, col); !ok || sol {
+			return false, 0, fmt.Errorf("%w: path passes a dead end or a solution", ErrJobMismatch)
 		}
-		f := &w.frames[len(w.frames)-1]
+		d := len(w.frames) - 1
+		f := &w.frames[d]
 		f.limited, f.stopDone = true, true
 		c := f.col
 		if e == Stop {
 			if w.w[c] < m.min[c] {
 				return false, 0, fmt.Errorf("%w: stop where a column needs rows", ErrJobMismatch)
 			}
-			f.sel0 = int32(len(w.trail))
 			f.alt, f.more = altStop, true
-			w.hideAll(c)
-			cont = false
-		} else {
-			target := m.origRow[e]
-			for {
-				y := w.down[c]
-				if y == c {
-					return false, 0, fmt.Errorf("%w: row %d is not an alternative", ErrJobMismatch, e)
-				}
-				if rr := m.nodeRow[y]; rr != target {
-					w.hide(rr)
-					continue
-				}
-				f.more = w.down[y] != c
-				break
+			if !w.stopAt(d, c) {
+				return false, 0, fmt.Errorf("%w: path leads to a dead end", ErrJobMismatch)
 			}
-			f.sel0 = int32(len(w.trail))
-			f.alt = target
-			w.selectRow(target)
-			cont, col = w.avail(c) != 0, c
+			cont = false
+			continue
 		}
-		if w.failed() {
+		target := m.origRow[e]
+		if _, found := w.dropUpTo(d, c, target, false); !found {
+			return false, 0, fmt.Errorf("%w: row %d is not an alternative", ErrJobMismatch, e)
+		}
+		f.alt, f.more = target, w.anyAfter(d, c, target)
+		w.take(d, target)
+		switch {
+		case w.w[c] == m.max[c]:
+			cont = false
+		case w.anyAfter(d+1, c, -1):
+			cont, col = true, c
+		case w.w[c] >= m.min[c]:
+			cont = false
+		default:
 			return false, 0, fmt.Errorf("%w: path leads to a dead end", ErrJobMismatch)
 		}
 	}
@@ -125,7 +117,7 @@ func (r *runner) loop(enter, cont bool, col int32) {
 			if r.ticks++; r.ticks >= s.opts.tickEvery {
 				r.tick()
 			}
-			if !w.push(cont, col) {
+			if ok, sol := w.push(cont, col); ok && sol {
 				switch s.opts.OnSolution(r.id, w.solution()) {
 				case Retry:
 					s.halt()
@@ -151,7 +143,7 @@ func (r *runner) loop(enter, cont bool, col int32) {
 				enter = true
 				break
 			}
-			w.pop()
+			w.frames = w.frames[:len(w.frames)-1]
 		}
 	}
 }
@@ -236,7 +228,7 @@ func (r *runner) stop(atEnter bool) {
 			if f.more {
 				jobs = append(jobs, Job{Path: r.path(i), After: r.alt(f.alt), Share: prod * max(0, n-float64(f.k)-1) / n})
 			}
-		case !w.failed() && (w.down[f.col] != f.col || !f.stopDone && w.w[f.col] >= w.m.min[f.col]):
+		case w.anyAfter(i, f.col, -1) || !f.stopDone && w.w[f.col] >= w.m.min[f.col]:
 			after := r.alt(f.last)
 			if f.last == altNone && f.stopDone {
 				after = Stop

@@ -1,53 +1,41 @@
 package cover
 
-import "math"
+import (
+	"math"
+	"math/bits"
+)
 
-// worker is one search state over a shared Matrix: its own copy of the
-// vertical links, the weight and slack of every column, and the stacks
-// that record how to undo what the search did.
-//
-// A column's slack is its weight plus the weight of its available rows
-// minus its Min. It only ever decreases below a search node, so a column
-// whose slack drops below 0 (or, for hole columns, to 0: a dead hole)
-// dooms the whole subtree. bad counts such columns, weighted so that one
-// comparison with the matrix's limit checks both conditions; it is kept
-// up to date by every hide and unhide, which replaces BurrTools' scan of
-// all columns at every node.
+// worker is one search state over a shared Matrix. Search level d (the
+// node of frames[d]) has its own set of available rows, its own set of
+// open columns and its count of dead holes, so going back up the tree
+// undoes nothing but the column weights of the rows taken.
 type worker struct {
-	m        *Matrix
-	up, down []int32
-	slack    []int32
-	w        []int32 // weight of the chosen rows in each column
-	open     []bool
-	prev     []int32 // open columns form a ring through index ncols
-	next     []int32
-	bad      int32
-
-	// trail records what selections and exclusions hid, to be undone in
-	// reverse: a row number (unhide it) or ^col (reopen the column).
-	trail  []int32
+	m      *Matrix
+	alive  []uint64 // level d's available rows: alive[d*words : (d+1)*words]
+	open   []uint64 // level d's open columns: open[d*colWords : ...]
+	dead   []int32  // level d's dead holes (variable cells nothing can fill)
+	w      []int32  // weight of the rows taken, per column
 	frames []frame
 	chosen []int32 // internal rows taken, in order
 	out    []int32 // chosen, as problem row numbers, for the callback
+
+	rootAlive, rootOpen []uint64 // level 0 as it starts every job
 }
 
 // frame is one search node: the column it branches on and where it stands
 // among its alternatives. The alternatives are, in order: "take no more
 // rows from this column" (only if its weight already satisfies Min), then
-// each available row of the column in list order. A tried row is hidden
-// for its later siblings, so the next alternative is always the first
-// available row; that is what enumerates the rows taken from a column in
-// increasing order.
+// each available row of the column in increasing order. A row that has
+// been tried is dropped from the node's available rows for its later
+// siblings; that is what makes each set of rows come up exactly once.
 type frame struct {
 	col      int32
-	owns     bool  // this node chose col (a continuation node shares it)
 	stopDone bool  // the "no more rows" alternative is behind us
 	limited  bool  // no alternatives after the current one (job prefix, or given away)
 	more     bool  // the column had rows after the current alternative
 	alt      int32 // the alternative in progress: a row, altStop or altNone
 	last     int32 // the last alternative finished
-	trail0   int32 // trail length when the node was entered
-	sel0     int32 // trail length before the current alternative
+	cur      int32 // sparse entry of col where the next row is looked for
 	n, k     int32 // alternatives at entry and how many are finished (progress)
 }
 
@@ -57,283 +45,386 @@ const (
 )
 
 func newWorker(m *Matrix) *worker {
-	nc := m.ncols
-	w := &worker{
-		m:     m,
-		up:    append([]int32(nil), m.up...),
-		down:  append([]int32(nil), m.down...),
-		slack: append([]int32(nil), m.slack...),
-		w:     make([]int32, nc),
-		open:  make([]bool, nc),
-		prev:  make([]int32, nc+1),
-		next:  make([]int32, nc+1),
-		bad:   m.bad,
+	w := &worker{m: m, w: make([]int32, m.ncols)}
+	w.level(0)
+	a := w.aliveAt(0)
+	for i := range a {
+		a[i] = math.MaxUint64
 	}
-	for c := int32(0); c <= nc; c++ {
-		w.prev[c] = c - 1
-		w.next[c] = c + 1
+	if r := m.n & 63; r != 0 {
+		a[len(a)-1] = 1<<uint(r) - 1
 	}
-	w.prev[0] = nc
-	w.next[nc] = 0
-	if nc == 0 {
-		w.next[0], w.prev[0] = 0, 0
+	o := w.openAt(0)
+	for c := int32(0); c < m.ncols; c++ {
+		// Columns without rows are settled: failed or dead from the start.
+		if m.cols[c].start < m.cols[c].end {
+			o[c>>6] |= 1 << (uint(c) & 63)
+		}
 	}
-	for c := range w.open {
-		w.open[c] = true
-	}
+	w.dead[0] = m.dead0
+	w.rootAlive = append([]uint64(nil), a...)
+	w.rootOpen = append([]uint64(nil), o...)
 	return w
 }
 
-// failed reports whether the current node's subtree holds no solution.
-func (w *worker) failed() bool { return w.bad > w.m.limit }
-
-// avail returns the weight of the rows still available in column c.
-func (w *worker) avail(c int32) int32 { return w.slack[c] + w.m.min[c] - w.w[c] }
-
-// hideRow takes row r out of every column list, as no longer available.
-func (w *worker) hideRow(r int32) {
+// level makes room for search level d.
+func (w *worker) level(d int) {
 	m := w.m
-	for x := m.rowNode[r]; x < m.rowNode[r+1]; x++ {
-		u, d := w.up[x], w.down[x]
-		w.down[u], w.up[d] = d, u
-		c, wt := m.nodeCol[x], m.nodeWt[x]
-		s := w.slack[c] - wt
-		w.slack[c] = s
-		if t := m.thr[c]; s <= t && s+wt > t {
-			w.bad += m.inc[c]
+	for len(w.dead) <= d {
+		w.alive = append(w.alive, make([]uint64, m.words)...)
+		w.open = append(w.open, make([]uint64, m.colWords)...)
+		w.dead = append(w.dead, 0)
+	}
+}
+
+func (w *worker) aliveAt(d int) []uint64 {
+	n := int(w.m.words)
+	return w.alive[d*n : (d+1)*n : (d+1)*n]
+}
+
+func (w *worker) openAt(d int) []uint64 {
+	n := int(w.m.colWords)
+	return w.open[d*n : (d+1)*n : (d+1)*n]
+}
+
+// count returns how many rows of column c are available in a, and their
+// total weight.
+func (w *worker) count(c int32, a []uint64) (rows, weight int32) {
+	m := w.m
+	if cl := m.classes[c]; cl != nil {
+		for _, k := range cl {
+			n := int32(0)
+			for e := k.set.start; e < k.set.end; e++ {
+				n += int32(bits.OnesCount64(a[m.setIdx[e]] & m.setBits[e]))
+			}
+			rows += n
+			weight += n * k.wt
+		}
+		return rows, weight
+	}
+	s := m.cols[c]
+	for e := s.start; e < s.end; e++ {
+		rows += int32(bits.OnesCount64(a[m.setIdx[e]] & m.setBits[e]))
+	}
+	return rows, rows
+}
+
+// scan checks the node at level d: every open column must still be able
+// to reach its Min, and no more holes than allowed may be dead. Open
+// columns without available rows are closed for the whole subtree (their
+// count can only fall). With choose set it also picks the column to
+// branch on, the one with the fewest ways to go on, estimated as
+// BurrTools does by available rows times the weight still missing to the
+// column's Max; -1 means no open column has rows: a solution.
+//
+// Counting is the search's main cost, so a column is only counted as far
+// as the decision needs: up to its Min, and up to the best score so far.
+// It stops at a column with a single way on.
+func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
+	m := w.m
+	a, o := w.aliveAt(d), w.openAt(d)
+	dead := w.dead[d]
+	best = -1
+	bestScore := int64(math.MaxInt64)
+	for i, word := range o {
+		for word != 0 {
+			c := int32(i<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+			need := max(1, m.min[c]-w.w[c])
+			room := int64(m.max[c] - w.w[c])
+			limit := need
+			switch {
+			case !choose:
+			case bestScore == math.MaxInt64:
+				limit = math.MaxInt32
+			case room == 1:
+				limit = max(limit, int32(bestScore))
+			default:
+				limit = max(limit, int32((bestScore+room-1)/room))
+			}
+			rows, avail := w.countUpTo(c, a, limit)
+			if avail == 0 {
+				if w.w[c] < m.min[c] {
+					return false, -1
+				}
+				if m.hole[c] && w.w[c] == 0 {
+					if dead++; dead > m.maxHoles {
+						return false, -1
+					}
+				}
+				o[i] &^= 1 << (uint(c) & 63)
+				continue
+			}
+			if w.w[c]+avail < m.min[c] {
+				return false, -1
+			}
+			if !choose {
+				continue
+			}
+			if s := int64(rows) * room; s < bestScore {
+				best, bestScore = c, s
+				if s == 1 {
+					w.dead[d] = dead
+					return true, best
+				}
+			}
 		}
 	}
+	w.dead[d] = dead
+	return true, best
 }
 
-// unhideRow undoes hideRow(r); calls must nest.
-func (w *worker) unhideRow(r int32) {
+// countUpTo is count, except that it may stop once the weight reaches
+// limit: the result is then at least limit but not exact.
+func (w *worker) countUpTo(c int32, a []uint64, limit int32) (rows, weight int32) {
 	m := w.m
-	for x := m.rowNode[r+1] - 1; x >= m.rowNode[r]; x-- {
-		c, wt := m.nodeCol[x], m.nodeWt[x]
-		s := w.slack[c]
-		if t := m.thr[c]; s <= t && s+wt > t {
-			w.bad -= m.inc[c]
+	if m.classes[c] != nil {
+		return w.count(c, a)
+	}
+	s := m.cols[c]
+	for e := s.start; e < s.end; e++ {
+		rows += int32(bits.OnesCount64(a[m.setIdx[e]] & m.setBits[e]))
+		if rows >= limit {
+			break
 		}
-		w.slack[c] = s + wt
-		u, d := w.up[x], w.down[x]
-		w.down[u], w.up[d] = x, x
 	}
+	return rows, rows
 }
 
-// hide hides row r and records it on the trail.
-func (w *worker) hide(r int32) {
-	w.hideRow(r)
-	w.trail = append(w.trail, r)
-}
-
-func (w *worker) closeCol(c int32) {
-	p, n := w.prev[c], w.next[c]
-	w.next[p], w.prev[n] = n, p
-	w.open[c] = false
-}
-
-func (w *worker) openCol(c int32) {
-	p, n := w.prev[c], w.next[c]
-	w.next[p], w.prev[n] = c, c
-	w.open[c] = true
-}
-
-// selectRow takes row r: its weights go into its columns, and every row
-// that would now overflow one of them is hidden. Columns that reach their
-// Max are closed. The row itself leaves the lists without changing any
-// slack (its weight moves from "available" to "chosen").
-func (w *worker) selectRow(r int32) {
+// take builds level d+1 from level d with row r taken: its weights go
+// into its columns, and every row that would now overflow one of them is
+// dropped. Columns that reach their Max are closed.
+func (w *worker) take(d int, r int32) {
 	m := w.m
-	a, b := m.rowNode[r], m.rowNode[r+1]
-	for x := a; x < b; x++ {
-		w.w[m.nodeCol[x]] += m.nodeWt[x]
-		u, d := w.up[x], w.down[x]
-		w.down[u], w.up[d] = d, u
+	w.level(d + 1)
+	a := w.aliveAt(d + 1)
+	copy(a, w.aliveAt(d))
+	o := w.openAt(d + 1)
+	copy(o, w.openAt(d))
+	w.dead[d+1] = w.dead[d]
+	a[r>>6] &^= 1 << (uint(r) & 63)
+	if m.killMasks {
+		k := m.kill[r]
+		for i := k.start; i < k.end; i++ {
+			a[m.setIdx[i]] &^= m.setBits[i]
+		}
 	}
-	for x := a; x < b; x++ {
-		c := m.nodeCol[x]
+	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+		c := m.entCol[e]
+		w.w[c] += m.entWt[e]
 		room := m.max[c] - w.w[c]
 		if room == 0 {
-			if w.open[c] {
-				w.closeCol(c)
-				w.trail = append(w.trail, ^c)
+			o[c>>6] &^= 1 << (uint(c) & 63)
+			if m.killMasks && m.sat[e] {
+				continue
 			}
-			for y := w.down[c]; y != c; y = w.down[y] {
-				w.hide(m.nodeRow[y])
+			s := m.cols[c]
+			for i := s.start; i < s.end; i++ {
+				a[m.setIdx[i]] &^= m.setBits[i]
 			}
-		} else if !m.unit[c] {
-			// Weighted lists hold their heaviest rows first.
-			for y := w.down[c]; y != c && m.nodeWt[y] > room; y = w.down[y] {
-				w.hide(m.nodeRow[y])
+			continue
+		}
+		for _, k := range m.classes[c] {
+			if k.wt <= room {
+				break
+			}
+			for i := k.set.start; i < k.set.end; i++ {
+				a[m.setIdx[i]] &^= m.setBits[i]
 			}
 		}
 	}
 	w.chosen = append(w.chosen, r)
 }
 
-// unselectRow undoes selectRow(r) once the trail is back where it was
-// before the selection.
-func (w *worker) unselectRow(r int32) {
+// untake undoes the weights of take(d, r).
+func (w *worker) untake(r int32) {
 	m := w.m
-	for x := m.rowNode[r+1] - 1; x >= m.rowNode[r]; x-- {
-		w.w[m.nodeCol[x]] -= m.nodeWt[x]
-		u, d := w.up[x], w.down[x]
-		w.down[u], w.up[d] = x, x
+	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+		w.w[m.entCol[e]] -= m.entWt[e]
 	}
 	w.chosen = w.chosen[:len(w.chosen)-1]
 }
 
-// hideAll hides every row still available in column c.
-func (w *worker) hideAll(c int32) {
-	for y := w.down[c]; y != c; y = w.down[y] {
-		w.hide(w.m.nodeRow[y])
-	}
-}
-
-// undoTo unwinds the trail to length mark.
-func (w *worker) undoTo(mark int32) {
-	for i := int32(len(w.trail)) - 1; i >= mark; i-- {
-		if e := w.trail[i]; e >= 0 {
-			w.unhideRow(e)
-		} else {
-			w.openCol(^e)
-		}
-	}
-	w.trail = w.trail[:mark]
-}
-
-// choose returns the open column to branch on, or -1 when no open column
-// has rows left (then the chosen rows form a solution). It takes the
-// column with the fewest ways to go on, estimated as BurrTools does by
-// available rows times the weight still missing to the column's Max.
-func (w *worker) choose() int32 {
+// stopAt builds level d+1 from level d with every row of column c
+// dropped. It reports false when that leaves too many dead holes.
+func (w *worker) stopAt(d int, c int32) bool {
 	m := w.m
-	root := m.ncols
-	best := int32(-1)
-	bestScore := int64(math.MaxInt64)
-	for c := w.next[root]; c != root; c = w.next[c] {
-		a := w.slack[c] + m.min[c] - w.w[c]
-		if a == 0 {
-			continue
-		}
-		s := int64(a) * int64(m.max[c]-w.w[c])
-		if s < bestScore {
-			best, bestScore = c, s
-			if s == 1 {
-				break
-			}
-		}
-	}
-	return best
-}
-
-// push enters a node: a continuation of column col, or (cont false) a new
-// node that chooses its column. It reports false when no column is left:
-// the node is a solution.
-func (w *worker) push(cont bool, col int32) bool {
-	if !cont {
-		col = w.choose()
-		if col < 0 {
+	w.level(d + 1)
+	a := w.aliveAt(d + 1)
+	copy(a, w.aliveAt(d))
+	copy(w.openAt(d+1), w.openAt(d))
+	w.dead[d+1] = w.dead[d]
+	if m.hole[c] && w.w[c] == 0 {
+		// Left empty for good: c was closed when chosen, so no scan counts it.
+		if w.dead[d+1]++; w.dead[d+1] > m.maxHoles {
 			return false
 		}
-		w.closeCol(col)
 	}
-	n := w.avail(col)
-	if !w.m.unit[col] {
-		n = 1 // a weighted column's rows are uncounted; progress treats it as one step
+	s := m.cols[c]
+	for i := s.start; i < s.end; i++ {
+		a[m.setIdx[i]] &^= m.setBits[i]
 	}
-	if w.w[col] >= w.m.min[col] {
-		n++
-	}
-	w.frames = append(w.frames, frame{
-		col: col, owns: !cont, alt: altNone, last: altNone,
-		trail0: int32(len(w.trail)), n: max(n, 1),
-	})
 	return true
 }
 
-// retract undoes the current alternative of frame f: a tried row stays
-// hidden for the later siblings.
+// next returns the first available row of frame f's column at level d,
+// from the frame's cursor on, or -1.
+func (w *worker) next(d int, f *frame) int32 {
+	m := w.m
+	a := w.aliveAt(d)
+	s := m.cols[f.col]
+	for i := s.start + f.cur; i < s.end; i++ {
+		if b := a[m.setIdx[i]] & m.setBits[i]; b != 0 {
+			f.cur = i - s.start
+			return m.setIdx[i]<<6 + int32(bits.TrailingZeros64(b))
+		}
+	}
+	f.cur = s.end - s.start
+	return -1
+}
+
+// anyAfter reports whether column c has an available row after row r at
+// level d (r < 0: any row).
+func (w *worker) anyAfter(d int, c, r int32) bool {
+	m := w.m
+	a := w.aliveAt(d)
+	s := m.cols[c]
+	for i := s.start; i < s.end; i++ {
+		b := a[m.setIdx[i]] & m.setBits[i]
+		if r >= 0 {
+			switch wi := m.setIdx[i]; {
+			case wi < r>>6:
+				continue
+			case wi == r>>6:
+				b &^= 2<<(uint(r)&63) - 1
+			}
+		}
+		if b != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dropUpTo drops, at level d, the available rows of column c before row
+// r (and r itself if with is set). It returns how many it dropped and
+// whether r was available.
+func (w *worker) dropUpTo(d int, c, r int32, with bool) (n int32, found bool) {
+	m := w.m
+	a := w.aliveAt(d)
+	s := m.cols[c]
+	rw, rb := r>>6, uint64(1)<<(uint(r)&63)
+	for i := s.start; i < s.end && m.setIdx[i] <= rw; i++ {
+		wi := m.setIdx[i]
+		b := a[wi] & m.setBits[i]
+		if wi == rw {
+			found = b&rb != 0
+			mask := rb - 1
+			if with {
+				mask |= rb
+			}
+			b &= mask
+		}
+		n += int32(bits.OnesCount64(b))
+		a[wi] &^= b
+	}
+	return n, found
+}
+
+// push enters the node at level len(frames): a continuation of column
+// col, or (cont false) a new node that chooses its column. It reports ok
+// false for a dead end, and solution true when no column is left to
+// branch on.
+func (w *worker) push(cont bool, col int32) (ok, solution bool) {
+	d := len(w.frames)
+	ok, best := w.scan(d, !cont)
+	if !ok {
+		return false, false
+	}
+	if cont {
+		if _, avail := w.count(col, w.aliveAt(d)); w.w[col]+avail < w.m.min[col] {
+			return false, false
+		}
+	} else {
+		if best < 0 {
+			return true, true
+		}
+		col = best
+		o := w.openAt(d)
+		o[col>>6] &^= 1 << (uint(col) & 63)
+	}
+	n, _ := w.count(col, w.aliveAt(d))
+	if w.w[col] >= w.m.min[col] {
+		n++
+	}
+	w.frames = append(w.frames, frame{col: col, alt: altNone, last: altNone, n: max(n, 1)})
+	return true, false
+}
+
+// retract undoes the current alternative of the top frame: a tried row
+// is dropped for the later siblings.
 func (w *worker) retract(f *frame) {
 	switch f.alt {
 	case altNone:
 		return
 	case altStop:
-		w.undoTo(f.sel0)
 	default:
-		w.undoTo(f.sel0)
-		w.unselectRow(f.alt)
-		w.hide(f.alt)
+		w.untake(f.alt)
+		a := w.aliveAt(len(w.frames) - 1)
+		a[f.alt>>6] &^= 1 << (uint(f.alt) & 63)
 	}
 	f.last, f.alt = f.alt, altNone
 	f.k++
 }
 
-// advance tries the next alternatives of frame f until one leaves a
-// feasible node below it. It returns false when f has no alternatives
-// left; otherwise cont and col say what kind of node comes next.
+// advance starts the next alternative of the top frame f, building the
+// level below. It returns false when f has none left; otherwise cont and
+// col say what kind of node comes next.
 func (w *worker) advance(f *frame) (ok, cont bool, col int32) {
 	m := w.m
+	d := len(w.frames) - 1
 	c := f.col
 	for {
-		if f.limited && f.last != altNone || w.failed() {
+		if f.limited && f.last != altNone {
 			return false, false, 0
 		}
-		f.sel0 = int32(len(w.trail))
 		if !f.stopDone {
 			f.stopDone = true
 			if w.w[c] >= m.min[c] {
-				f.alt, f.more = altStop, w.down[c] != c
-				w.hideAll(c)
-				if !w.failed() {
+				f.alt, f.more = altStop, true
+				if w.stopAt(d, c) {
 					return true, false, 0
 				}
 				w.retract(f)
-				continue
 			}
 		}
-		y := w.down[c]
-		if y == c {
+		r := w.next(d, f)
+		if r < 0 {
 			return false, false, 0
 		}
-		r := m.nodeRow[y]
-		f.alt, f.more = r, w.down[y] != c
-		w.selectRow(r)
-		if !w.failed() {
-			if w.avail(c) == 0 {
-				return true, false, 0
-			}
+		f.alt, f.more = r, w.anyAfter(d, c, r)
+		w.take(d, r)
+		switch {
+		case w.w[c] == m.max[c]:
+			return true, false, 0
+		case w.anyAfter(d+1, c, -1):
 			return true, true, c
+		case w.w[c] >= m.min[c]:
+			return true, false, 0
 		}
-		w.retract(f)
+		w.retract(f) // the column can no longer reach its Min
 	}
 }
 
-// pop leaves the top frame, undoing its exclusions and reopening its column.
-func (w *worker) pop() {
-	f := &w.frames[len(w.frames)-1]
-	w.undoTo(f.trail0)
-	if f.owns {
-		w.openCol(f.col)
+// reset returns the worker to the root of the search.
+func (w *worker) reset() {
+	for len(w.chosen) > 0 {
+		w.untake(w.chosen[len(w.chosen)-1])
 	}
-	w.frames = w.frames[:len(w.frames)-1]
-}
-
-// unwind pops every frame, returning the worker to the initial state.
-func (w *worker) unwind() {
-	for len(w.frames) > 0 {
-		f := &w.frames[len(w.frames)-1]
-		switch f.alt {
-		case altNone:
-		case altStop:
-			w.undoTo(f.sel0)
-		default:
-			w.undoTo(f.sel0)
-			w.unselectRow(f.alt)
-		}
-		f.alt = altNone
-		w.pop()
-	}
+	w.frames = w.frames[:0]
+	copy(w.aliveAt(0), w.rootAlive)
+	copy(w.openAt(0), w.rootOpen)
+	w.dead[0] = w.m.dead0
 }
 
 // solution returns the chosen rows as problem row numbers.

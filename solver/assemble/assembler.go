@@ -1,0 +1,533 @@
+// Package assemble turns a problem into a generalised exact cover problem
+// and its solutions back into assemblies, as BurrTools' assemblers do
+// (algorithms.md §2 and §3): the placements of every distinct piece
+// orientation in the result, the columns for parts and result cells, the
+// symmetry breaker that places one piece in fewer orientations, and the
+// filter that drops assemblies which are rotations or mirror images of
+// others. The counts agree with BurrTools'.
+package assemble
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/solver/cover"
+)
+
+// Options are BurrTools' solver switches that change what counts as a
+// distinct assembly.
+type Options struct {
+	// KeepMirrors keeps assemblies that are mirror images of others.
+	KeepMirrors bool
+	// KeepRotations switches the filter off: rotated assemblies are kept,
+	// as far as the symmetry breaker let the search find them. As in
+	// BurrTools, the count then lies anywhere between the true count and a
+	// multiple of it; it is for finding out quickly whether any exist.
+	KeepRotations bool
+	// CompleteRotationCheck (BurrTools' "expensive rotation check") also
+	// drops assemblies that are a translation or any rotation of another,
+	// not only those related by a symmetry of the result.
+	CompleteRotationCheck bool
+	// MaxHoles, when not negative, replaces the problem's limit on empty
+	// variable cells. Like the problem's, it only applies when piece counts
+	// are ranges; otherwise the number of holes follows from the counts.
+	MaxHoles int
+}
+
+// DefaultOptions returns BurrTools' defaults.
+func DefaultOptions() Options { return Options{MaxHoles: -1} }
+
+// Stats describes a prepared problem.
+type Stats struct {
+	Placements int  // rows of the cover matrix
+	Columns    int  // columns of the cover matrix
+	Entries    int  // row entries
+	Exact      bool // every piece used exactly once (BurrTools' assembler 0)
+	Breaker    int  // part placed in fewer orientations, or -1
+	Filter     bool // assemblies pass the symmetry filter
+	Mirror     bool // the filter also compares mirror images
+	Holes      int  // allowed empty variable cells, -1 for any number
+}
+
+// part is one entry of the problem's piece list.
+type part struct {
+	shape    int
+	min, max int
+	info     *shapeInfo
+}
+
+// placement is one row of the cover matrix.
+type placement struct {
+	part int32
+	t    int32
+	pos  grid.Vec
+}
+
+// result is the result shape with lookup tables.
+type result struct {
+	shape  *model.Shape
+	info   *shapeInfo
+	sym    grid.Set
+	lo, hi grid.Vec
+	fixed  int     // filled cells: must be covered
+	cell   []int32 // voxel index -> result cell number, -1 where empty
+	col    []int32 // result cell number -> cover column
+	pos    []grid.Vec
+}
+
+// Assembler holds one problem prepared for solving. It is immutable after
+// New and safe for concurrent use (each worker needs its own Scratch).
+type Assembler struct {
+	g         grid.Grid
+	puzzle    *model.Puzzle
+	prob      *model.Problem
+	parts     []part
+	slotPart  []int // piece slot -> part
+	slotStart []int // part -> its first slot
+	res       result
+	rows      []placement
+	cov       *cover.Problem
+	plan      symmetryPlan
+	filter    *filter
+	stats     Stats
+	// fromReset[part][t] moves a position from BurrTools' reset hotspot to
+	// the shape's own hotspot, so assemblies fit the puzzle as given.
+	fromReset [][]grid.Vec
+}
+
+// maxVolume caps the result's bounding box (cells), so that a broken file
+// cannot make preparation run for ever.
+const maxVolume = 1 << 22
+
+// New prepares problem number problem of puzzle p. It works on a copy, so
+// p may change afterwards. The errors are those BurrTools raises before it
+// searches (no result, too many or too few units, a piece that fits
+// nowhere) plus invalid input; ctx cancels a long preparation.
+func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Assembler, error) {
+	if problem < 0 || problem >= len(p.Problems) {
+		return nil, fmt.Errorf("problem %d does not exist (the puzzle has %d)", problem, len(p.Problems))
+	}
+	g, err := p.GridOf()
+	if err != nil {
+		return nil, err
+	}
+	p = p.Clone()
+	pr := &p.Problems[problem]
+	a := &Assembler{g: g, puzzle: p, prob: pr}
+	if err := a.check(); err != nil {
+		return nil, err
+	}
+	if err := a.setup(); err != nil {
+		return nil, err
+	}
+	exact := true
+	for _, pt := range a.parts {
+		if pt.min != pt.max || pt.max > 1 {
+			exact = false
+		}
+	}
+	holes, err := a.units(opts)
+	if err != nil {
+		return nil, err
+	}
+	a.plan = a.planSymmetry(exact)
+	if err := a.place(ctx); err != nil {
+		return nil, err
+	}
+	a.build(holes)
+	a.stats = Stats{
+		Placements: len(a.rows), Columns: len(a.cov.Cols), Entries: a.cov.NumEntries(),
+		Exact: exact, Breaker: a.plan.breaker, Holes: holes,
+	}
+	if a.plan.filter && !opts.KeepRotations {
+		a.filter = newFilter(a, opts)
+		a.stats.Filter, a.stats.Mirror = true, a.filter.mirror
+	}
+	return a, nil
+}
+
+// check validates the problem's references and the shapes it uses.
+func (a *Assembler) check() error {
+	pr, p := a.prob, a.puzzle
+	if pr.Result == model.NoResult {
+		return ErrNoResult
+	}
+	if pr.Result < 0 || pr.Result >= len(p.Shapes) {
+		return fmt.Errorf("result shape %d does not exist", pr.Result)
+	}
+	used := []int{pr.Result}
+	pieces := 0
+	for i, pt := range pr.Parts {
+		if pt.Shape < 0 || pt.Shape >= len(p.Shapes) {
+			return fmt.Errorf("part %d: shape %d does not exist", i, pt.Shape)
+		}
+		if pt.Min < 0 || pt.Min > pt.Max {
+			return fmt.Errorf("part %d: bad count range %d..%d", i, pt.Min, pt.Max)
+		}
+		if pt.Max > 1<<16 {
+			return fmt.Errorf("part %d: %d copies is more than the %d allowed", i, pt.Max, 1<<16)
+		}
+		pieces += pt.Max
+		used = append(used, pt.Shape)
+	}
+	if pieces == 0 {
+		return ErrNoPieces
+	}
+	for _, s := range used {
+		sh := &p.Shapes[s]
+		if err := sh.Validate(a.g, len(p.Colors)); err != nil {
+			return fmt.Errorf("shape %d: %w", s, err)
+		}
+		if sh.Size[0]*sh.Size[1]*sh.Size[2] > maxVolume {
+			return fmt.Errorf("shape %d: %v cells is more than the %d allowed", s, sh.Size, maxVolume)
+		}
+	}
+	return nil
+}
+
+// setup computes the shapes' orientations and the result's tables.
+func (a *Assembler) setup() error {
+	g, p, pr := a.g, a.puzzle, a.prob
+	infos := map[int]*shapeInfo{}
+	info := func(s int) *shapeInfo {
+		if infos[s] == nil {
+			infos[s] = newShapeInfo(g, &p.Shapes[s])
+		}
+		return infos[s]
+	}
+	for i, pt := range pr.Parts {
+		si := info(pt.Shape)
+		if si.filled == 0 {
+			return &EmptyShapeError{Shape: pt.Shape}
+		}
+		a.parts = append(a.parts, part{shape: pt.Shape, min: pt.Min, max: pt.Max, info: si})
+		a.slotStart = append(a.slotStart, len(a.slotPart))
+		for k := 0; k < pt.Max; k++ {
+			a.slotPart = append(a.slotPart, i)
+		}
+	}
+	rs := &p.Shapes[pr.Result]
+	r := &a.res
+	r.shape = rs
+	r.info = info(pr.Result)
+	r.sym = r.info.sym
+	lo, hi, ok := rs.Bounds()
+	if !ok {
+		return fmt.Errorf("the result shape %d is empty", pr.Result)
+	}
+	r.lo, r.hi = lo, hi
+	r.cell = make([]int32, len(rs.Voxels))
+	for i, v := range rs.Voxels {
+		r.cell[i] = -1
+		if v.State() == model.Empty {
+			continue
+		}
+		r.cell[i] = int32(len(r.pos))
+		r.pos = append(r.pos, rs.Pos(i))
+		if v.State() == model.Filled {
+			r.fixed++
+		}
+	}
+
+	// Positions are computed with BurrTools' reset hotspots; this converts
+	// them to the hotspots the puzzle has, as model.PlacedCells uses them.
+	n := g.Orientations()
+	a.fromReset = make([][]grid.Vec, len(a.parts))
+	for i, pt := range a.parts {
+		sh := &p.Shapes[pt.shape]
+		filled := sh.FilledCells()
+		pos := make([]grid.Vec, len(filled))
+		for k, c := range filled {
+			pos[k] = c.Pos
+		}
+		a.fromReset[i] = make([]grid.Vec, n)
+		for t := 0; t < n; t++ {
+			o := &pt.info.or[t]
+			if !o.ok || o.norm != t {
+				continue
+			}
+			out, hot, ok := g.Transform(t, pos, sh.Hotspot)
+			if !ok {
+				continue
+			}
+			// The anchor is the first filled cell in both lists.
+			a.fromReset[i][t] = o.anc.Sub(out[0].Sub(hot))
+		}
+	}
+	return nil
+}
+
+// units checks the pieces' cell count against the result and returns the
+// number of holes allowed (-1: any), as BurrTools' createMatrix does.
+func (a *Assembler) units(opts Options) (int, error) {
+	total := len(a.res.pos)
+	minCells, maxCells := 0, 0
+	for _, pt := range a.parts {
+		minCells += pt.min * pt.info.filled
+		maxCells += pt.max * pt.info.filled
+	}
+	if minCells > total {
+		return 0, &UnitsError{Many: true, N: minCells - total}
+	}
+	if maxCells < a.res.fixed {
+		return 0, &UnitsError{N: a.res.fixed - maxCells}
+	}
+	switch {
+	case minCells == maxCells:
+		return total - minCells, nil
+	case opts.MaxHoles >= 0:
+		return opts.MaxHoles, nil
+	case a.prob.MaxHoles >= 0:
+		return a.prob.MaxHoles, nil
+	}
+	return -1, nil
+}
+
+// orientations returns the orientations in which part i is placed: one
+// per distinct shape, and for the symmetry breaker one per class of
+// orientations that the result's proper symmetries turn into each other
+// (algorithms.md §3.1), chosen in index order as BurrTools does.
+func (a *Assembler) orientations(i int) []int {
+	g := a.g
+	si := a.parts[i].info
+	n := g.Orientations()
+	var out []int
+	if i != a.plan.breaker {
+		for t := 0; t < n; t++ {
+			if si.or[t].ok && si.or[t].norm == t {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	var seen [][]grid.Cell
+	known := func(c []grid.Cell) bool {
+		for _, s := range seen {
+			if _, same := grid.Identical(g, s, c); same {
+				return true
+			}
+		}
+		return false
+	}
+	for t := 0; t < n; t++ {
+		o := &si.or[t]
+		if !o.ok || known(o.abs) {
+			continue
+		}
+		out = append(out, t)
+		seen = append(seen, o.abs)
+		for r := 1; r < n; r++ {
+			if !a.res.sym.Has(r) {
+				continue
+			}
+			if c, _, ok := grid.Orient(g, r, o.abs, grid.Vec{}); ok && !known(c) {
+				seen = append(seen, c)
+			}
+		}
+	}
+	return out
+}
+
+// place lists every placement of every part: each chosen orientation at
+// every lattice translation that keeps the piece inside the result's
+// bounding box, its filled cells on non-empty result cells, and its
+// colours allowed by the problem's rules.
+func (a *Assembler) place(ctx context.Context) error {
+	g, r := a.g, &a.res
+	entries := 0
+	for i := range a.parts {
+		si := a.parts[i].info
+		found := 0
+		for _, t := range a.orientations(i) {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			o := &si.or[t]
+			hot := o.abs[0].Pos.Sub(o.rel[0].Pos) // the hotspot's image
+			clo, chi := bounds(o.abs)
+			for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
+				for dy := r.lo[1] - clo[1]; dy <= r.hi[1]-chi[1]; dy++ {
+					for dz := r.lo[2] - clo[2]; dz <= r.hi[2]-chi[2]; dz++ {
+						d := grid.Vec{dx, dy, dz}
+						if !g.InLattice(d) || !a.fits(o.abs, d) {
+							continue
+						}
+						a.rows = append(a.rows, placement{part: int32(i), t: int32(t), pos: d.Add(hot)})
+						found++
+						entries += si.filled + 2
+						if entries > cover.MaxEntries {
+							return fmt.Errorf("%w: more than %d cells in all placements", cover.ErrTooBig, cover.MaxEntries)
+						}
+					}
+				}
+			}
+		}
+		if found == 0 && a.parts[i].min > 0 {
+			return &PlaceError{Part: i, Shape: a.parts[i].shape, Name: a.puzzle.Shapes[a.parts[i].shape].Name}
+		}
+	}
+	return nil
+}
+
+// fits reports whether cells moved by d may lie in the result.
+func (a *Assembler) fits(cells []grid.Cell, d grid.Vec) bool {
+	rs := a.res.shape
+	for _, c := range cells {
+		rv := rs.At(c.Pos.Add(d))
+		pv := model.Voxel(c.Tag)
+		if pv.State() == model.Filled && rv.State() == model.Empty {
+			return false
+		}
+		if !a.puzzle.ColorAllowed(a.prob, pv.Color(), rv.Color()) {
+			return false
+		}
+	}
+	return true
+}
+
+// bounds returns the bounding box of a non-empty cell list.
+func bounds(cells []grid.Cell) (lo, hi grid.Vec) {
+	lo, hi = cells[0].Pos, cells[0].Pos
+	for _, c := range cells[1:] {
+		for k := 0; k < 3; k++ {
+			lo[k] = min(lo[k], c.Pos[k])
+			hi[k] = max(hi[k], c.Pos[k])
+		}
+	}
+	return lo, hi
+}
+
+// build makes the cover problem: a column per part with the part's count
+// range, a column per result cell ([1,1] filled, [0,1] variable, a hole
+// when left empty), and, when piece counts are ranges, BurrTools' range
+// column that bounds the cells of the optional pieces.
+func (a *Assembler) build(holes int) {
+	r := &a.res
+	np := len(a.parts)
+	cols := make([]cover.Column, 0, np+len(r.pos)+1)
+	for _, pt := range a.parts {
+		cols = append(cols, cover.Column{Min: pt.min, Max: pt.max})
+	}
+	r.col = make([]int32, len(r.pos))
+	for i, q := range r.pos {
+		r.col[i] = int32(len(cols))
+		if r.shape.At(q).State() == model.Filled {
+			cols = append(cols, cover.Column{Min: 1, Max: 1})
+		} else {
+			cols = append(cols, cover.Column{Min: 0, Max: 1, Hole: true})
+		}
+	}
+	minCells, maxCells, fixedCells := 0, 0, 0
+	for _, pt := range a.parts {
+		minCells += pt.min * pt.info.filled
+		maxCells += pt.max * pt.info.filled
+		if pt.min == pt.max {
+			fixedCells += pt.min * pt.info.filled
+		}
+	}
+	rangeCol := -1
+	if minCells != maxCells {
+		rangeCol = len(cols)
+		cols = append(cols, cover.Column{Min: max(0, r.fixed-fixedCells), Max: len(r.pos) - fixedCells})
+	}
+	a.cov = cover.NewProblem(cols, holes)
+	var cs, ws []int
+	for _, pl := range a.rows {
+		pt := &a.parts[pl.part]
+		o := &pt.info.or[pl.t]
+		cs, ws = cs[:0], ws[:0]
+		cs = append(cs, int(pl.part))
+		ws = append(ws, 1)
+		for _, c := range o.rel {
+			if model.Voxel(c.Tag).State() != model.Filled {
+				continue
+			}
+			q := c.Pos.Add(pl.pos)
+			cs = append(cs, int(r.col[r.cell[r.shape.Index(q)]]))
+			ws = append(ws, 1)
+		}
+		if rangeCol >= 0 && pt.min != pt.max {
+			cs = append(cs, rangeCol)
+			ws = append(ws, pt.info.filled)
+		}
+		a.cov.AddRow(cs, ws)
+	}
+}
+
+// Cover returns the exact cover problem; its row numbers index the
+// placements.
+func (a *Assembler) Cover() *cover.Problem { return a.cov }
+
+// Stats describes the prepared problem.
+func (a *Assembler) Stats() Stats { return a.stats }
+
+// Grid returns the puzzle's grid.
+func (a *Assembler) Grid() grid.Grid { return a.g }
+
+// Puzzle returns the assembler's own copy of the puzzle; it must not be
+// changed.
+func (a *Assembler) Puzzle() *model.Puzzle { return a.puzzle }
+
+// Problem returns the assembler's own copy of the problem; it must not be
+// changed.
+func (a *Assembler) Problem() *model.Problem { return a.prob }
+
+// Slots returns the number of piece slots of an assembly.
+func (a *Assembler) Slots() int { return len(a.slotPart) }
+
+// Scratch is per-worker memory for Accept.
+type Scratch struct {
+	orig, v []plc
+	perPart [][]int32
+	cells   []cellAt
+}
+
+// NewScratch returns memory for one worker.
+func (a *Assembler) NewScratch() *Scratch {
+	return &Scratch{
+		orig:    make([]plc, len(a.slotPart)),
+		v:       make([]plc, len(a.slotPart)),
+		perPart: make([][]int32, len(a.parts)),
+	}
+}
+
+// Accept turns a cover solution (placement rows) into an assembly and
+// applies the symmetry filter. It returns false when the filter drops the
+// assembly because a symmetric variant of it is smaller.
+func (a *Assembler) Accept(s *Scratch, rows []int32) (model.Assembly, bool) {
+	for i := range s.perPart {
+		s.perPart[i] = s.perPart[i][:0]
+	}
+	for _, r := range rows {
+		pt := a.rows[r].part
+		s.perPart[pt] = append(s.perPart[pt], r)
+	}
+	for i, list := range s.perPart {
+		slices.Sort(list) // rows are made in (orientation, x, y, z) order
+		base := a.slotStart[i]
+		for k := 0; k < a.parts[i].max; k++ {
+			if k < len(list) {
+				pl := &a.rows[list[k]]
+				s.orig[base+k] = plc{t: pl.t, p: pl.pos}
+			} else {
+				s.orig[base+k] = plc{t: unplacedT}
+			}
+		}
+	}
+	if a.filter != nil && a.filter.smallerExists(s) {
+		return nil, false
+	}
+	asm := make(model.Assembly, len(s.orig))
+	for slot, pl := range s.orig {
+		if pl.t == unplacedT {
+			asm[slot] = model.Placement{Orient: model.Unplaced}
+			continue
+		}
+		part := a.slotPart[slot]
+		asm[slot] = model.Placement{Pos: pl.p.Add(a.fromReset[part][pl.t]), Orient: int(pl.t)}
+	}
+	return asm, true
+}

@@ -1,0 +1,93 @@
+package assemble
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/burrlab/burrlab/model"
+)
+
+func TestClassics(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		p      *model.Puzzle
+		want   int
+		slower bool
+	}{
+		{"soma cube", puzzle(box(3, 3, 3, model.Filled), soma()...), 240, false},
+		{"pentominoes 3x20", puzzle(box(20, 3, 1, model.Filled), pentominoes()...), 2, false},
+		{"pentominoes 4x15", puzzle(box(15, 4, 1, model.Filled), pentominoes()...), 368, false},
+		{"pentominoes 5x12", puzzle(box(12, 5, 1, model.Filled), pentominoes()...), 1010, true},
+		{"pentominoes 6x10", puzzle(box(10, 6, 1, model.Filled), pentominoes()...), 2339, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.slower && testing.Short() {
+				t.Skip("slow in -short mode")
+			}
+			if got := len(run(t, tc.p, DefaultOptions(), 2)); got != tc.want {
+				t.Errorf("%d assemblies, want %d", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestCubeInSquare is the user guide's example for the complete rotation
+// check: one cube in a 4x4 square of variable cells is one solution up to
+// translation and rotation, but three (corner, edge, centre) up to the
+// square's symmetries, and all 16 positions without the filter.
+func TestCubeInSquare(t *testing.T) {
+	p := puzzle(box(4, 4, 1, model.Variable), box(1, 1, 1, model.Filled))
+	for _, tc := range []struct {
+		name string
+		opts Options
+		want int
+	}{
+		{"normal", DefaultOptions(), 3},
+		{"complete", Options{MaxHoles: -1, CompleteRotationCheck: true}, 1},
+		{"keep mirrors", Options{MaxHoles: -1, KeepMirrors: true}, 3},
+		{"keep rotations", Options{MaxHoles: -1, KeepRotations: true}, 16},
+	} {
+		if got := len(run(t, p, tc.opts, 1)); got != tc.want {
+			t.Errorf("%s: %d assemblies, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestErrors checks the errors BurrTools raises before searching.
+func TestErrors(t *testing.T) {
+	cube := box(1, 1, 1, model.Filled)
+	for _, tc := range []struct {
+		name  string
+		p     *model.Puzzle
+		check func(error) bool
+	}{
+		{"too many", puzzle(box(2, 1, 1, model.Filled), cube, cube, cube), func(err error) bool {
+			var e *UnitsError
+			return errors.As(err, &e) && e.Many && e.N == 1
+		}},
+		{"too few", puzzle(box(3, 1, 1, model.Filled), cube), func(err error) bool {
+			var e *UnitsError
+			return errors.As(err, &e) && !e.Many && e.N == 2
+		}},
+		{"cannot place", puzzle(box(2, 2, 1, model.Filled), flat("long", "####")), func(err error) bool {
+			var e *PlaceError
+			return errors.As(err, &e) && e.Part == 0 && e.Shape == 0 && e.Name == "long"
+		}},
+		{"empty piece", puzzle(box(1, 1, 1, model.Filled), cube, box(1, 1, 1, model.Variable)), func(err error) bool {
+			var e *EmptyShapeError
+			return errors.As(err, &e) && e.Shape == 1
+		}},
+		{"no result", func() *model.Puzzle {
+			p := puzzle(cube, cube)
+			p.Problems[0].Result = model.NoResult
+			return p
+		}(), func(err error) bool { return errors.Is(err, ErrNoResult) }},
+		{"no pieces", puzzle(cube), func(err error) bool { return errors.Is(err, ErrNoPieces) }},
+	} {
+		_, err := New(context.Background(), tc.p, 0, DefaultOptions())
+		if err == nil || !tc.check(err) {
+			t.Errorf("%s: error %v", tc.name, err)
+		}
+	}
+}

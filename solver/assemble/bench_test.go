@@ -1,0 +1,50 @@
+package assemble
+
+import (
+	"context"
+	"testing"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/solver/cover"
+)
+
+func benchPentominoes(b *testing.B, w, h, workers, want int) {
+	p := puzzle(box(w, h, 1, model.Filled), pentominoes()...)
+	for i := 0; i < b.N; i++ {
+		if got := len(run(b, p, DefaultOptions(), workers)); got != want {
+			b.Fatalf("%d assemblies, want %d", got, want)
+		}
+	}
+}
+
+func BenchmarkPentominoes6x10(b *testing.B)   { benchPentominoes(b, 10, 6, 1, 2339) }
+func BenchmarkPentominoes6x10x2(b *testing.B) { benchPentominoes(b, 10, 6, 2, 2339) }
+func BenchmarkPentominoes5x12(b *testing.B)   { benchPentominoes(b, 12, 5, 1, 1010) }
+
+func BenchmarkSoma(b *testing.B) {
+	p := puzzle(box(3, 3, 3, model.Filled), soma()...)
+	for i := 0; i < b.N; i++ {
+		if got := len(run(b, p, DefaultOptions(), 1)); got != 240 {
+			b.Fatalf("%d assemblies", got)
+		}
+	}
+}
+
+// BenchmarkPlacements measures preparation alone: orientations,
+// placements, the matrix and its reduction.
+func BenchmarkPlacements6x10(b *testing.B) {
+	p := puzzle(box(10, 6, 1, model.Filled), pentominoes()...)
+	for i := 0; i < b.N; i++ {
+		a, err := New(context.Background(), p, 0, DefaultOptions())
+		if err != nil {
+			b.Fatal(err)
+		}
+		m, err := cover.New(a.Cover())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, _, err := m.Reduce(context.Background()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,368 @@
+package assemble
+
+import (
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// unplacedT is the orientation of an unused slot. As in BurrTools it is
+// larger than every real orientation, so unused slots sort last.
+const unplacedT = 255
+
+// plc is one slot of an assembly as the filter compares them: orientation
+// first, then position. Positions refer to BurrTools' reset hotspots.
+type plc struct {
+	t int32
+	p grid.Vec
+}
+
+func (a plc) less(b plc) bool {
+	if a.t != b.t {
+		return a.t < b.t
+	}
+	for k := 0; k < 3; k++ {
+		if a.p[k] != b.p[k] {
+			return a.p[k] < b.p[k]
+		}
+	}
+	return false
+}
+
+// cellAt is one cell of a transformed assembly (complete check).
+type cellAt struct {
+	pos grid.Vec
+	tag uint8
+}
+
+// filter implements BurrTools' smallerRotationExists (algorithms.md §3.3):
+// an assembly is kept only if none of its variants under the result's
+// symmetries (or, in complete mode, under every orientation and every
+// translation that fits) is smaller. The variants are built exactly as
+// BurrTools builds them, including its mirror-partner swapping and its
+// slot ordering, because which assemblies survive depends on those
+// details wherever pieces are optional.
+type filter struct {
+	a        *Assembler
+	n        int  // proper orientations of the grid
+	mirror   bool // try mirror images, swapping mirror partners
+	complete bool
+	pivot    int   // slot compared first, or -1
+	trans    []int // orientations to try
+	// img[g][c] is where orientation g takes result cell c: inside the
+	// result for its symmetries, in g's own frame otherwise.
+	img [][]grid.Vec
+}
+
+func newFilter(a *Assembler, opts Options) *filter {
+	g := a.g
+	f := &filter{
+		a: a, n: g.Orientations(), complete: opts.CompleteRotationCheck,
+		mirror: a.plan.mirror && !opts.KeepMirrors, pivot: a.plan.pivot,
+	}
+	end := f.n
+	if f.mirror {
+		end *= 2
+	}
+	f.img = make([][]grid.Vec, end)
+	for t := 0; t < end; t++ {
+		sym := a.res.sym.Has(t)
+		if !f.complete && (t == 0 || !sym) {
+			continue
+		}
+		out, _, ok := g.Transform(t, a.res.pos, grid.Vec{})
+		if !ok {
+			continue
+		}
+		if sym {
+			// Move the turned result back onto itself.
+			lo, _ := vecBounds(out)
+			d := a.res.lo.Sub(lo)
+			for i := range out {
+				out[i] = out[i].Add(d)
+			}
+		}
+		f.img[t] = out
+		f.trans = append(f.trans, t)
+	}
+	return f
+}
+
+// vecBounds returns the bounding box of a non-empty point list.
+func vecBounds(ps []grid.Vec) (lo, hi grid.Vec) {
+	lo, hi = ps[0], ps[0]
+	for _, p := range ps[1:] {
+		for k := 0; k < 3; k++ {
+			lo[k] = min(lo[k], p[k])
+			hi[k] = max(hi[k], p[k])
+		}
+	}
+	return lo, hi
+}
+
+// smallerExists reports whether some variant of the assembly in s.orig
+// is smaller than it.
+func (f *filter) smallerExists(s *Scratch) bool {
+	for _, t := range f.trans {
+		if !f.variant(s, t) {
+			continue
+		}
+		if t >= f.n && (f.mirrored(s.v) || !f.valid(s.v)) {
+			continue
+		}
+		if !f.complete {
+			if f.smaller(s.v, s.orig) {
+				return true
+			}
+			continue
+		}
+		if f.smallerShift(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// variant computes in s.v the assembly s.orig turned by orientation t,
+// with each piece's orientation normalised, mirror images replaced by
+// their partners, and copies of a shape sorted. It reports false where
+// BurrTools' transform fails.
+func (f *filter) variant(s *Scratch, t int) bool {
+	a := f.a
+	img := f.img[t]
+	copy(s.v, s.orig)
+	for i := range a.parts {
+		si := a.parts[i].info
+		base := a.slotStart[i]
+		for k := 0; k < a.parts[i].max; k++ {
+			pl := &s.v[base+k]
+			if pl.t == unplacedT {
+				break
+			}
+			u, ok := a.g.Compose(int(pl.t), t)
+			if !ok || !si.or[u].ok {
+				return false
+			}
+			ci := a.res.cellOf(pl.p.Add(si.or[pl.t].anc))
+			if ci < 0 {
+				return false
+			}
+			ou := &si.or[u]
+			nt := ou.norm
+			pl.t = int32(nt)
+			pl.p = img[ci].Sub(ou.anc).Add(ou.first()).Sub(si.or[nt].first())
+		}
+	}
+	if t >= f.n && !f.swapMirrors(s.v) {
+		return false
+	}
+	for i := range a.parts {
+		sortPlaced(s.v[a.slotStart[i] : a.slotStart[i]+a.parts[i].max])
+	}
+	return true
+}
+
+// swapMirrors replaces each piece in a mirror image orientation by its
+// partner slot's piece, which covers the same cells in a proper
+// orientation. It reports false when a mirrored piece has no partner:
+// such a variant cannot be a valid assembly.
+func (f *filter) swapMirrors(v []plc) bool {
+	a := f.a
+	g := a.g
+	pl := &a.plan
+	for i := range a.parts {
+		base := a.slotStart[i]
+		for k := 0; k < a.parts[i].max; k++ {
+			p := base + k
+			if v[p].t == unplacedT {
+				break
+			}
+			if int(v[p].t) < f.n {
+				continue
+			}
+			p2 := pl.partner[p]
+			if p2 < 0 {
+				return false
+			}
+			t, tinv := pl.partnerT[p], pl.partnerT[p2]
+			if _, ok := g.Compose(t, tinv); !ok {
+				return false
+			}
+			if _, ok := g.Compose(tinv, t); !ok {
+				return false
+			}
+			A, B := a.parts[i].info, a.parts[a.slotPart[p2]].info
+			uB, ok := g.Compose(tinv, int(v[p].t))
+			if !ok || !B.or[uB].ok {
+				return false
+			}
+			nB := B.or[uB].norm
+			posB := v[p].p.Add(A.or[v[p].t].first()).Sub(B.or[nB].first())
+			if v[p2].t == unplacedT {
+				v[p] = plc{t: unplacedT}
+			} else {
+				uA, ok := g.Compose(t, int(v[p2].t))
+				if !ok || !A.or[uA].ok {
+					return false
+				}
+				nA := A.or[uA].norm
+				v[p] = plc{t: int32(nA), p: v[p2].p.Add(B.or[v[p2].t].first()).Sub(A.or[nA].first())}
+			}
+			v[p2] = plc{t: int32(nB), p: posB}
+		}
+	}
+	return true
+}
+
+// sortPlaced sorts the leading used slots of one part, as BurrTools'
+// assembly_c::sort does (it stops at the first unused slot).
+func sortPlaced(v []plc) {
+	n := 0
+	for n < len(v) && v[n].t != unplacedT {
+		n++
+	}
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && v[j].less(v[j-1]); j-- {
+			v[j], v[j-1] = v[j-1], v[j]
+		}
+	}
+}
+
+// mirrored reports whether a piece is left in a mirror image orientation.
+func (f *filter) mirrored(v []plc) bool {
+	for _, p := range v {
+		if p.t != unplacedT && int(p.t) >= f.n {
+			return true
+		}
+	}
+	return false
+}
+
+// valid reports whether each part has at least its minimum count of
+// leading used slots.
+func (f *filter) valid(v []plc) bool {
+	a := f.a
+	for i, pt := range a.parts {
+		used := 0
+		for _, p := range v[a.slotStart[i] : a.slotStart[i]+pt.max] {
+			if p.t == unplacedT {
+				break
+			}
+			used++
+		}
+		if used < pt.min {
+			return false
+		}
+	}
+	return true
+}
+
+// smaller compares assemblies slot by slot, the pivot slot first.
+func (f *filter) smaller(v, o []plc) bool {
+	if p := f.pivot; p >= 0 {
+		if v[p].less(o[p]) {
+			return true
+		}
+		if v[p] != o[p] {
+			return false
+		}
+	}
+	for i := range v {
+		if i == f.pivot {
+			continue
+		}
+		if v[i].less(o[i]) {
+			return true
+		}
+		if v[i] != o[i] {
+			return false
+		}
+	}
+	return false
+}
+
+// smallerShift tries every lattice translation of the variant in s.v that
+// fits the result (complete mode) and reports whether one is smaller than
+// the original. A translation fits when every filled cell lands on a
+// non-empty result cell with an allowed colour and every filled result
+// cell is covered.
+func (f *filter) smallerShift(s *Scratch) bool {
+	a := f.a
+	s.cells = s.cells[:0]
+	for slot, p := range s.v {
+		if p.t == unplacedT {
+			continue
+		}
+		for _, c := range a.parts[a.slotPart[slot]].info.or[p.t].rel {
+			s.cells = append(s.cells, cellAt{pos: c.Pos.Add(p.p), tag: c.Tag})
+		}
+	}
+	if len(s.cells) == 0 {
+		return false
+	}
+	lo, hi := s.cells[0].pos, s.cells[0].pos
+	for _, c := range s.cells {
+		for k := 0; k < 3; k++ {
+			lo[k] = min(lo[k], c.pos[k])
+			hi[k] = max(hi[k], c.pos[k])
+		}
+	}
+	r := &a.res
+	for dx := r.lo[0] - lo[0]; dx <= r.hi[0]-hi[0]; dx++ {
+		for dy := r.lo[1] - lo[1]; dy <= r.hi[1]-hi[1]; dy++ {
+			for dz := r.lo[2] - lo[2]; dz <= r.hi[2]-hi[2]; dz++ {
+				d := grid.Vec{dx, dy, dz}
+				if !a.g.InLattice(d) || !f.fitsShifted(s.cells, d) {
+					continue
+				}
+				for i := range s.v {
+					if s.v[i].t != unplacedT {
+						s.v[i].p = s.v[i].p.Add(d)
+					}
+				}
+				less := f.smaller(s.v, s.orig)
+				for i := range s.v {
+					if s.v[i].t != unplacedT {
+						s.v[i].p = s.v[i].p.Sub(d)
+					}
+				}
+				if less {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fitsShifted reports whether the cells moved by d form a valid filling
+// of the result.
+func (f *filter) fitsShifted(cells []cellAt, d grid.Vec) bool {
+	a := f.a
+	rs := a.res.shape
+	covered := 0
+	for _, c := range cells {
+		rv := rs.At(c.pos.Add(d))
+		pv := model.Voxel(c.tag)
+		if pv.State() == model.Filled {
+			switch rv.State() {
+			case model.Empty:
+				return false
+			case model.Filled:
+				covered++
+			}
+		}
+		if !a.puzzle.ColorAllowed(a.prob, pv.Color(), rv.Color()) {
+			return false
+		}
+	}
+	return covered == a.res.fixed
+}
+
+// cellOf returns the result cell number of position q, or -1.
+func (r *result) cellOf(q grid.Vec) int32 {
+	i := r.shape.Index(q)
+	if i < 0 {
+		return -1
+	}
+	return r.cell[i]
+}

@@ -1,0 +1,129 @@
+package assemble
+
+import (
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// shapeInfo is one shape under all 2N orientations of its grid.
+type shapeInfo struct {
+	cells  []grid.Cell // non-empty cells, tagged with state and colour, index order
+	hot    grid.Vec    // BurrTools' hotspot, as reset when solving starts
+	filled int         // number of filled cells
+	anchor int         // index in cells of the first filled cell
+	or     []orientInfo
+	sym    grid.Set // Sym(S): orientations mapping the shape onto itself
+}
+
+// orientInfo is a shape turned by one orientation t. A piece placed with
+// orientation t at position p occupies rel[i] + p (filled cells only).
+type orientInfo struct {
+	ok   bool        // false where the grid cannot turn this shape so (spheres)
+	norm int         // the smallest orientation giving the same shape
+	abs  []grid.Cell // the turned cells, sorted, in the grid's frame (for identity tests)
+	rel  []grid.Cell // the turned cells relative to the hotspot's image, sorted
+	// anc is where the anchor cell lands relative to the hotspot's image.
+	anc grid.Vec
+}
+
+// first returns the smallest turned cell relative to the hotspot: two
+// orientations giving the same shape differ in position by the difference
+// of their firsts.
+func (o *orientInfo) first() grid.Vec { return o.rel[0].Pos }
+
+// resetHotspot returns the hotspot BurrTools gives a shape when solving
+// starts (grids.md §1.7): the origin, or for spheres the non-empty sphere
+// nearest to it, the first in z, y, x order on ties.
+func resetHotspot(g grid.Grid, s *model.Shape) grid.Vec {
+	if g.Type() != grid.Spheres {
+		return grid.Vec{}
+	}
+	best := s.Size[0]*s.Size[0] + s.Size[1]*s.Size[1] + s.Size[2]*s.Size[2]
+	h := s.Hotspot
+	for i, v := range s.Voxels {
+		if v.State() == model.Empty {
+			continue
+		}
+		p := s.Pos(i)
+		if d := p[0]*p[0] + p[1]*p[1] + p[2]*p[2]; d < best {
+			best, h = d, p
+		}
+	}
+	return h
+}
+
+// newShapeInfo turns shape s by every orientation and sorts them into
+// classes of identical results. Class members share norm, the first
+// orientation of the class: BurrTools' normalised orientation.
+func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
+	si := &shapeInfo{cells: s.Cells(), hot: resetHotspot(g, s), anchor: -1}
+	pos := make([]grid.Vec, len(si.cells))
+	for i, c := range si.cells {
+		pos[i] = c.Pos
+		if model.Voxel(c.Tag).State() == model.Filled {
+			si.filled++
+			if si.anchor < 0 {
+				si.anchor = i
+			}
+		}
+	}
+	n := 2 * g.Orientations()
+	si.or = make([]orientInfo, n)
+	var reps []int
+	for t := 0; t < n; t++ {
+		o := &si.or[t]
+		out, hot, ok := g.Transform(t, pos, si.hot)
+		if !ok {
+			o.norm = -1
+			continue
+		}
+		o.ok = true
+		o.abs = make([]grid.Cell, len(out))
+		o.rel = make([]grid.Cell, len(out))
+		for i, p := range out {
+			o.abs[i] = grid.Cell{Pos: p, Tag: si.cells[i].Tag}
+			o.rel[i] = grid.Cell{Pos: p.Sub(hot), Tag: si.cells[i].Tag}
+		}
+		if si.anchor >= 0 {
+			o.anc = out[si.anchor].Sub(hot)
+		}
+		grid.SortCells(o.abs)
+		grid.SortCells(o.rel)
+		o.norm = t
+		for _, r := range reps {
+			if _, same := grid.Identical(g, si.or[r].abs, o.abs); same {
+				o.norm = r
+				break
+			}
+		}
+		if o.norm == t {
+			reps = append(reps, t)
+		}
+	}
+	for t := 0; t < n; t++ {
+		if si.or[t].ok && si.or[t].norm == si.or[0].norm {
+			si.sym.Add(t)
+		}
+	}
+	return si
+}
+
+// sameAs reports whether orientation t of a turns a into shape b (as
+// given, orientation 0), colours included.
+func (a *shapeInfo) sameAs(g grid.Grid, t int, b *shapeInfo) bool {
+	if !a.or[t].ok || !b.or[0].ok {
+		return false
+	}
+	_, same := grid.Identical(g, a.or[t].abs, b.or[0].abs)
+	return same
+}
+
+// hasMirror reports whether set s holds a mirror image orientation.
+func hasMirror(g grid.Grid, s grid.Set) bool {
+	for t := g.Orientations(); t < 2*g.Orientations(); t++ {
+		if s.Has(t) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,170 @@
+package assemble
+
+import (
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// unified returns the union of the conjugates of s: every x such that
+// r·x·r⁻¹ is in s for some orientation r. These are the orientations that
+// are a self-symmetry of some orientation of a shape with symmetry set s
+// (grids.md §7, BurrTools' unifiedsym table, mirrors included).
+func unified(g grid.Grid, s grid.Set) grid.Set {
+	n := 2 * g.Orientations()
+	out := s
+	for r := 1; r < n; r++ {
+		rinv := -1
+		for u := 0; u < n; u++ {
+			if c, ok := g.Compose(r, u); ok && c == 0 {
+				rinv = u
+				break
+			}
+		}
+		if rinv < 0 {
+			continue
+		}
+		for x := 0; x < n; x++ {
+			a, ok := g.Compose(r, x)
+			if !ok {
+				continue
+			}
+			if b, ok := g.Compose(a, rinv); ok && s.Has(b) {
+				out.Add(x)
+			}
+		}
+	}
+	return out
+}
+
+// and returns the intersection of two sets.
+func and(a, b grid.Set) grid.Set {
+	for i := range a {
+		a[i] &= b[i]
+	}
+	return a
+}
+
+// symmetryPlan is BurrTools' decision how to deal with the result's
+// symmetry (algorithms.md §3.1 and §3.2).
+type symmetryPlan struct {
+	breaker int  // part placed in fewer orientations, or -1
+	filter  bool // run the post-filter on every assembly
+	pivot   int  // slot compared first by the filter, or -1
+	mirror  bool // the filter also tries mirror images, swapping partners
+	// partner[slot] is the slot holding the mirror image piece (-1: none)
+	// and partnerT[slot] the mirror orientation that turns this slot's
+	// shape into the partner's.
+	partner  []int
+	partnerT []int
+}
+
+// planSymmetry chooses the symmetry breaker and the filter settings the
+// way BurrTools' assemblers do. exact says every part is used exactly
+// once or never (BurrTools' assembler 0); otherwise assembler 1's rules
+// apply. Parts that are never used take no part in the choice.
+func (a *Assembler) planSymmetry(exact bool) symmetryPlan {
+	g := a.g
+	pl := symmetryPlan{breaker: -1, pivot: -1}
+	resSym := a.res.sym
+	if resSym.Len() <= 1 {
+		return pl // no symmetry: nothing to avoid, nothing to filter
+	}
+	uRes := unified(g, resSym)
+	best, bestCnt := -1, 0
+	for i, p := range a.parts {
+		if p.max == 0 {
+			continue
+		}
+		cnt := and(uRes, p.info.sym).Len()
+		switch {
+		case best < 0:
+		case exact && cnt < bestCnt:
+		case !exact && (p.max < a.parts[best].max || p.max == a.parts[best].max && cnt < bestCnt):
+		default:
+			continue
+		}
+		best, bestCnt = i, cnt
+	}
+	if best < 0 {
+		return pl
+	}
+	left := and(resSym, unified(g, a.parts[best].info.sym))
+	left[0] &^= 1 // the identity is no symmetry left over
+	symLeft := left.Len() > 0
+
+	ranges := false
+	for _, p := range a.parts {
+		if p.min != p.max {
+			ranges = true
+		}
+	}
+	pl.breaker = best
+	pl.pivot = a.slotStart[best]
+	if exact {
+		if symLeft {
+			pl.filter = true
+		}
+	} else if symLeft || a.parts[best].max > 1 || ranges {
+		// With several copies of the breaker's shape, or optional pieces,
+		// restricting one piece's orientations would lose assemblies.
+		if ranges || a.parts[best].max > 1 {
+			pl.breaker, pl.pivot = -1, -1
+		}
+		pl.filter = true
+	}
+
+	if hasMirror(g, resSym) {
+		// Mirror images of assemblies are only comparable if every piece is
+		// its own mirror image or has a partner that is.
+		slots := len(a.slotPart)
+		pl.partner = make([]int, slots)
+		pl.partnerT = make([]int, slots)
+		for s := range pl.partner {
+			pl.partner[s], pl.partnerT[s] = -1, -1
+		}
+		check := true
+		for i := 0; i < slots; i++ {
+			if pl.partner[i] >= 0 {
+				continue
+			}
+			si := a.parts[a.slotPart[i]].info
+			if hasMirror(g, si.sym) {
+				continue
+			}
+			found := false
+			for j := i + 1; j < slots && !found; j++ {
+				if pl.partner[j] >= 0 {
+					continue
+				}
+				sj := a.parts[a.slotPart[j]].info
+				for t := g.Orientations(); t < 2*g.Orientations(); t++ {
+					if si.sameAs(g, t, sj) {
+						pl.partner[i], pl.partnerT[i] = j, t
+						pl.partner[j], pl.partnerT[j] = i, mirrorTo(g, sj, si)
+						found = true
+						break
+					}
+				}
+			}
+			if !found {
+				check = false
+				break
+			}
+		}
+		// Assembler 1 also checks mirrors when pieces are optional, with
+		// whatever pairs it found before giving up.
+		if check || !exact && ranges {
+			pl.filter, pl.mirror = true, true
+		}
+	}
+	return pl
+}
+
+// mirrorTo returns the first mirror orientation turning a into b.
+func mirrorTo(g grid.Grid, a, b *shapeInfo) int {
+	for t := g.Orientations(); t < 2*g.Orientations(); t++ {
+		if a.sameAs(g, t, b) {
+			return t
+		}
+	}
+	return -1
+}
