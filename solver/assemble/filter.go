@@ -1,6 +1,8 @@
 package assemble
 
 import (
+	"slices"
+
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -51,6 +53,24 @@ type filter struct {
 	// img[g][c] is where orientation g takes result cell c: inside the
 	// result for its symmetries, in g's own frame otherwise.
 	img [][]grid.Vec
+	// comp[t1*2N+t2] is the grid's Compose(t1, t2), -1 where undefined.
+	comp []int16
+	// steps[(part*N + t)*len(trans) + k] says what trans[k] does to a piece
+	// of part placed in (normalised, proper) orientation t: see step.
+	steps []step
+	// anc[part*N + t] is where a piece's anchor cell lies relative to its
+	// position, in orientation t.
+	anc []grid.Vec
+	// stride turns a position into a voxel index of the result.
+	stride grid.Vec
+}
+
+// step is one orientation applied to one placed orientation: the piece's
+// anchor cell goes to img, and the new position is that image plus d, in
+// orientation t (normalised; a mirror image for mirrors of unpaired shapes).
+type step struct {
+	t int32 // -1: the grid cannot turn the piece so
+	d grid.Vec
 }
 
 func newFilter(a *Assembler, opts Options) *filter {
@@ -62,6 +82,17 @@ func newFilter(a *Assembler, opts Options) *filter {
 	end := f.n
 	if f.mirror {
 		end *= 2
+	}
+	n2 := 2 * f.n
+	f.comp = make([]int16, n2*n2)
+	for t1 := 0; t1 < n2; t1++ {
+		for t2 := 0; t2 < n2; t2++ {
+			u, ok := g.Compose(t1, t2)
+			if !ok {
+				u = -1
+			}
+			f.comp[t1*n2+t2] = int16(u)
+		}
 	}
 	f.img = make([][]grid.Vec, end)
 	for t := 0; t < end; t++ {
@@ -84,6 +115,32 @@ func newFilter(a *Assembler, opts Options) *filter {
 		f.img[t] = out
 		f.trans = append(f.trans, t)
 	}
+	rs := a.res.shape
+	f.stride = grid.Vec{1, rs.Size[0], rs.Size[0] * rs.Size[1]}
+	np, nt := len(a.parts), len(f.trans)
+	f.anc = make([]grid.Vec, np*f.n)
+	f.steps = make([]step, np*f.n*nt)
+	for i, pt := range a.parts {
+		si := pt.info
+		for t := 0; t < f.n; t++ {
+			o := &si.or[t]
+			if !o.ok || o.norm != t {
+				continue
+			}
+			f.anc[i*f.n+t] = o.anc
+			for k, g := range f.trans {
+				st := &f.steps[(i*f.n+t)*nt+k]
+				u := int(f.comp[t*n2+g])
+				if u < 0 || !si.or[u].ok {
+					st.t = -1
+					continue
+				}
+				ou := &si.or[u]
+				st.t = int32(ou.norm)
+				st.d = ou.first().Sub(ou.anc).Sub(si.or[ou.norm].first())
+			}
+		}
+	}
 	return f
 }
 
@@ -102,18 +159,21 @@ func vecBounds(ps []grid.Vec) (lo, hi grid.Vec) {
 // smallerExists reports whether some variant of the assembly in s.orig
 // is smaller than it.
 func (f *filter) smallerExists(s *Scratch) bool {
-	for _, t := range f.trans {
-		if !f.variant(s, t) {
+	for k, t := range f.trans {
+		if !f.variant(s, k) {
 			continue
 		}
 		if t >= f.n && (f.mirrored(s.v) || !f.valid(s.v)) {
 			continue
 		}
 		if !f.complete {
-			if f.smaller(s.v, s.orig) {
+			if f.smallerLazy(s) {
 				return true
 			}
 			continue
+		}
+		for i := range f.a.parts {
+			sortPlaced(s.v[f.a.slotStart[i] : f.a.slotStart[i]+f.a.parts[i].max])
 		}
 		if f.smallerShift(s) {
 			return true
@@ -123,42 +183,38 @@ func (f *filter) smallerExists(s *Scratch) bool {
 }
 
 // variant computes in s.v the assembly s.orig turned by orientation t,
-// with each piece's orientation normalised, mirror images replaced by
-// their partners, and copies of a shape sorted. It reports false where
-// BurrTools' transform fails.
-func (f *filter) variant(s *Scratch, t int) bool {
+// with each piece's orientation normalised and mirror images replaced by
+// their partners. Copies of a shape are left unsorted (the comparison
+// sorts as far as it needs). It reports false where BurrTools' transform
+// fails.
+func (f *filter) variant(s *Scratch, k int) bool {
 	a := f.a
+	t := f.trans[k]
 	img := f.img[t]
+	nt := len(f.trans)
+	lo, hi, cell := a.res.lo, a.res.hi, a.res.cell
 	copy(s.v, s.orig)
 	for i := range a.parts {
-		si := a.parts[i].info
 		base := a.slotStart[i]
-		for k := 0; k < a.parts[i].max; k++ {
-			pl := &s.v[base+k]
+		for j := 0; j < a.parts[i].max; j++ {
+			pl := &s.v[base+j]
 			if pl.t == unplacedT {
 				break
 			}
-			u, ok := a.g.Compose(int(pl.t), t)
-			if !ok || !si.or[u].ok {
+			pt := i*f.n + int(pl.t)
+			st := &f.steps[pt*nt+k]
+			q := pl.p.Add(f.anc[pt])
+			if st.t < 0 || q[0] < lo[0] || q[1] < lo[1] || q[2] < lo[2] || q[0] > hi[0] || q[1] > hi[1] || q[2] > hi[2] {
 				return false
 			}
-			ci := a.res.cellOf(pl.p.Add(si.or[pl.t].anc))
+			ci := cell[q[0]+f.stride[1]*q[1]+f.stride[2]*q[2]]
 			if ci < 0 {
 				return false
 			}
-			ou := &si.or[u]
-			nt := ou.norm
-			pl.t = int32(nt)
-			pl.p = img[ci].Sub(ou.anc).Add(ou.first()).Sub(si.or[nt].first())
+			pl.t, pl.p = st.t, img[ci].Add(st.d)
 		}
 	}
-	if t >= f.n && !f.swapMirrors(s.v) {
-		return false
-	}
-	for i := range a.parts {
-		sortPlaced(s.v[a.slotStart[i] : a.slotStart[i]+a.parts[i].max])
-	}
-	return true
+	return t < f.n || f.swapMirrors(s.v)
 }
 
 // swapMirrors replaces each piece in a mirror image orientation by its
@@ -220,11 +276,15 @@ func sortPlaced(v []plc) {
 	for n < len(v) && v[n].t != unplacedT {
 		n++
 	}
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && v[j].less(v[j-1]); j-- {
-			v[j], v[j-1] = v[j-1], v[j]
+	slices.SortFunc(v[:n], func(a, b plc) int {
+		switch {
+		case a.less(b):
+			return -1
+		case b.less(a):
+			return 1
 		}
-	}
+		return 0
+	})
 }
 
 // mirrored reports whether a piece is left in a mirror image orientation.
@@ -275,6 +335,46 @@ func (f *filter) smaller(v, o []plc) bool {
 		}
 		if v[i] != o[i] {
 			return false
+		}
+	}
+	return false
+}
+
+// smallerLazy is smaller for a variant whose copies of a shape are not
+// yet sorted: it sorts each part's leading used slots (as BurrTools'
+// assembly_c::sort does) only as far as the comparison gets, by picking
+// the next smallest. Most variants differ from the original in their
+// first slots, so this is far cheaper than sorting everything.
+func (f *filter) smallerLazy(s *Scratch) bool {
+	a := f.a
+	v, o := s.v, s.orig
+	if p := f.pivot; p >= 0 && v[p] != o[p] {
+		// The pivot's part has one slot (a breaker with copies is never used).
+		return v[p].less(o[p])
+	}
+	for i := range a.parts {
+		base, n := a.slotStart[i], a.parts[i].max
+		seg := v[base : base+n]
+		used := 0
+		for used < n && seg[used].t != unplacedT {
+			used++
+		}
+		for j := 0; j < n; j++ {
+			if base+j == f.pivot {
+				continue
+			}
+			if j < used {
+				m := j
+				for q := j + 1; q < used; q++ {
+					if seg[q].less(seg[m]) {
+						m = q
+					}
+				}
+				seg[j], seg[m] = seg[m], seg[j]
+			}
+			if seg[j] != o[base+j] {
+				return seg[j].less(o[base+j])
+			}
 		}
 	}
 	return false

@@ -1,0 +1,323 @@
+// Package solver finds the assemblies (and, optionally, the disassemblies)
+// of a puzzle problem, as BurrTools does and with the same counts. It is
+// the public face of solver/assemble (placements, symmetry), solver/cover
+// (the search) and solver/disassemble.
+//
+// Solving streams Events on a channel: Progress now and then, Found for
+// each assembly (or, with Options.Disassemble, each solution), then one
+// Done. The consumer decides what to keep, so memory stays flat however
+// many assemblies stream by. Cancelling the context stops the search
+// within a fraction of a second; Done then carries a State from which a
+// later Run continues exactly where this one stopped.
+//
+//	s, err := solver.Prepare(ctx, puzzle, 0, solver.DefaultOptions())
+//	if err != nil { ... } // too many units, a piece that fits nowhere, ...
+//	for ev := range s.Run(ctx) {
+//		switch ev := ev.(type) {
+//		case solver.Found:    // ev.Solution
+//		case solver.Progress: // ev.Fraction, ev.Left
+//		case solver.Done:     // ev.Assemblies, ev.Complete, ev.State
+//		case solver.Error:    // ev.Err
+//		}
+//	}
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/solver/assemble"
+	"github.com/burrlab/burrlab/solver/cover"
+	"github.com/burrlab/burrlab/solver/disassemble"
+)
+
+// Options are the solver's switches. The zero value is BurrTools' default
+// except for MaxHoles, which DefaultOptions leaves to the problem.
+type Options struct {
+	// KeepMirrors keeps assemblies that are mirror images of others.
+	KeepMirrors bool
+	// KeepRotations switches the symmetry filter off. As in BurrTools the
+	// count then lies somewhere between the true count and a multiple of
+	// it (the symmetry breaker still prunes the search); it answers "are
+	// there any?" fastest.
+	KeepRotations bool
+	// CompleteRotationCheck (BurrTools' "expensive rotation check") also
+	// drops assemblies that are any rotation or translation of another.
+	CompleteRotationCheck bool
+	// MaxHoles, if not nil, replaces the problem's limit on variable cells
+	// left empty. It applies only when piece counts are ranges; otherwise
+	// the number of holes follows from the counts (as in BurrTools).
+	MaxHoles *int
+	// Disassemble tries to take every assembly apart. Only assemblies that
+	// come apart are solutions, and only they are reported.
+	Disassemble bool
+	// Workers is the number of search goroutines; 0 means runtime.NumCPU().
+	Workers int
+	// Limit caps the number of Found events (0: no cap). The counts go on.
+	Limit int
+	// Resume continues a stopped search from the State its Done carried.
+	// The puzzle, problem and the options above Workers must be the same.
+	Resume *State
+}
+
+// DefaultOptions returns BurrTools' defaults: filter rotations and
+// mirrors, no disassembly, every CPU.
+func DefaultOptions() Options { return Options{} }
+
+// Event is one message of a running search: Progress, Found, Done or
+// Error.
+type Event interface{ event() }
+
+// Progress reports how far the search has come.
+type Progress struct {
+	Fraction   float64       // estimated part of the search done, 0..1
+	Elapsed    time.Duration // solving time so far, earlier runs included
+	Left       time.Duration // estimated time to go; 0 when unknown
+	Assemblies uint64        // assemblies found so far
+	Solutions  uint64        // solutions so far (with Disassemble)
+	Nodes      uint64        // search nodes visited in this run
+}
+
+// Found is a new assembly, or with Options.Disassemble a new solution.
+// Solution.AsmNum and SolNum number them from 0 in the order found, as
+// BurrTools does; the positions refer to the puzzle's own hotspots.
+type Found struct {
+	Solution model.Solution
+}
+
+// Done is the last event.
+type Done struct {
+	Assemblies uint64
+	Solutions  uint64 // only counted with Options.Disassemble
+	// Complete says the whole search space was explored; otherwise the
+	// search was stopped and State says where to continue.
+	Complete bool
+	State    *State
+	Elapsed  time.Duration // solving time, earlier runs included
+}
+
+// Error reports a failure during the search (a disassembler error); the
+// search stops, and Done follows.
+type Error struct{ Err error }
+
+func (Progress) event() {}
+func (Found) event()    {}
+func (Done) event()     {}
+func (Error) event()    {}
+
+// Stats describes a prepared problem.
+type Stats struct {
+	assemble.Stats
+	Rows     int           // rows of the cover matrix after removing impossible placements
+	Prepared time.Duration // time spent preparing
+}
+
+// ErrStateMismatch is returned when Options.Resume was saved for another
+// problem, another version of it, or other options.
+var ErrStateMismatch = errors.New("the saved search does not belong to this problem and these options")
+
+// Solver is a problem prepared for solving. Run may be called once.
+type Solver struct {
+	opts  Options
+	asm   *assemble.Assembler
+	m     *cover.Matrix
+	dis   *disassemble.Disassembler
+	stats Stats
+	ran   atomic.Bool
+}
+
+// Prepare builds the placements, the cover matrix and the symmetry filter
+// for problem number problem of p, which it copies: p may change
+// afterwards. Its errors are those BurrTools reports before it searches
+// (see solver/assemble: no result, too many or too few units, a piece
+// that fits nowhere) and a disassembler that is not available for the
+// grid. ctx cancels a long preparation.
+func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Solver, error) {
+	start := time.Now()
+	if opts.Workers < 0 || opts.Limit < 0 {
+		return nil, fmt.Errorf("negative workers (%d) or limit (%d)", opts.Workers, opts.Limit)
+	}
+	ao := assemble.Options{
+		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
+		CompleteRotationCheck: opts.CompleteRotationCheck, MaxHoles: -1,
+	}
+	if opts.MaxHoles != nil {
+		if *opts.MaxHoles < 0 {
+			return nil, fmt.Errorf("max holes %d is negative", *opts.MaxHoles)
+		}
+		ao.MaxHoles = *opts.MaxHoles
+	}
+	a, err := assemble.New(ctx, p, problem, ao)
+	if err != nil {
+		return nil, err
+	}
+	m, err := cover.New(a.Cover())
+	if err != nil {
+		return nil, err
+	}
+	if m, _, err = m.Reduce(ctx); err != nil {
+		return nil, err
+	}
+	s := &Solver{opts: opts, asm: a, m: m}
+	if opts.Disassemble {
+		if s.dis, err = disassemble.New(a.Puzzle(), a.Problem()); err != nil {
+			return nil, err
+		}
+	}
+	if r := opts.Resume; r != nil {
+		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) {
+			return nil, ErrStateMismatch
+		}
+	}
+	s.stats = Stats{Stats: a.Stats(), Rows: m.NumRows(), Prepared: time.Since(start)}
+	return s, nil
+}
+
+// Solve prepares and runs in one go.
+func Solve(ctx context.Context, p *model.Puzzle, problem int, opts Options) (<-chan Event, error) {
+	s, err := Prepare(ctx, p, problem, opts)
+	if err != nil {
+		return nil, err
+	}
+	return s.Run(ctx), nil
+}
+
+// Stats describes the prepared problem.
+func (s *Solver) Stats() Stats { return s.stats }
+
+// progressEvery is how often Run reports Progress.
+const progressEvery = 250 * time.Millisecond
+
+// Run searches and streams events. The consumer must read the channel
+// until it is closed (after Done). Cancelling ctx stops the search; Done
+// then has Complete false and a State to continue from.
+func (s *Solver) Run(ctx context.Context) <-chan Event {
+	ch := make(chan Event, 64)
+	if s.ran.Swap(true) {
+		go func() {
+			ch <- Error{Err: errors.New("solver: Run called twice")}
+			close(ch)
+		}()
+		return ch
+	}
+	go s.run(ctx, ch)
+	return ch
+}
+
+// run is Run's goroutine.
+func (s *Solver) run(ctx context.Context, ch chan<- Event) {
+	defer close(ch)
+	start := time.Now()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	workers := s.opts.Workers
+	if workers == 0 {
+		workers = runtime.NumCPU()
+	}
+	var (
+		asmN, solN atomic.Uint64
+		sent       atomic.Int64
+		earlier    time.Duration
+		jobs       []cover.Job
+	)
+	if r := s.opts.Resume; r != nil {
+		asmN.Store(r.Assemblies)
+		solN.Store(r.Solutions)
+		earlier = r.Elapsed
+		jobs = r.Jobs
+	}
+	scratch := make([]*assemble.Scratch, workers)
+	for i := range scratch {
+		scratch[i] = s.asm.NewScratch()
+	}
+	var errOnce sync.Once
+
+	onSolution := func(w int, rows []int32) cover.Action {
+		asm, ok := s.asm.Accept(scratch[w], rows)
+		if !ok {
+			return cover.Continue
+		}
+		var sep *model.Separation
+		solution := false
+		if s.opts.Disassemble {
+			if s.asm.Slots() == 1 {
+				solution = true // BurrTools: one piece is a solution as it is
+			} else {
+				var err error
+				if sep, err = s.dis.Disassemble(ctx, asm); err != nil {
+					if ctx.Err() == nil {
+						errOnce.Do(func() { ch <- Error{Err: fmt.Errorf("disassembling: %w", err)} })
+						cancel()
+					}
+					return cover.Retry // found again when the search continues
+				}
+				solution = sep != nil
+			}
+		}
+		sol := model.Solution{AsmNum: int(asmN.Add(1) - 1), Assembly: asm, Disassembly: sep}
+		if solution {
+			sol.SolNum = int(solN.Add(1) - 1)
+		}
+		if s.opts.Disassemble && !solution {
+			return cover.Continue
+		}
+		if n := sent.Add(1); s.opts.Limit == 0 || n <= int64(s.opts.Limit) {
+			ch <- Found{Solution: sol}
+		}
+		return cover.Continue
+	}
+
+	prog := &cover.Progress{}
+	stopTicker := make(chan struct{})
+	var tickerDone sync.WaitGroup
+	tickerDone.Add(1)
+	go func() {
+		defer tickerDone.Done()
+		t := time.NewTicker(progressEvery)
+		defer t.Stop()
+		f0 := -1.0
+		for {
+			select {
+			case <-stopTicker:
+				return
+			case <-t.C:
+			}
+			f := prog.Fraction()
+			if f0 < 0 {
+				f0 = f
+			}
+			el := time.Since(start)
+			var left time.Duration
+			if f > f0 && f < 1 {
+				left = time.Duration(float64(el) * (1 - f) / (f - f0))
+			}
+			select {
+			case ch <- Progress{Fraction: f, Elapsed: earlier + el, Left: left,
+				Assemblies: asmN.Load(), Solutions: solN.Load(), Nodes: prog.Nodes()}:
+			default: // the consumer is busy; it will get the next one
+			}
+		}
+	}()
+
+	res, err := cover.Search(ctx, s.m, cover.Options{Workers: workers, Jobs: jobs, OnSolution: onSolution, Progress: prog})
+	close(stopTicker)
+	tickerDone.Wait()
+	if err != nil {
+		ch <- Error{Err: err}
+	}
+	done := Done{Assemblies: asmN.Load(), Solutions: solN.Load(), Complete: err == nil && res.Complete(), Elapsed: earlier + time.Since(start)}
+	if err == nil && !done.Complete {
+		done.State = &State{
+			Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts),
+			Assemblies: done.Assemblies, Solutions: done.Solutions, Elapsed: done.Elapsed, Jobs: res.Remaining,
+		}
+	}
+	ch <- done
+}

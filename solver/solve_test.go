@@ -1,0 +1,320 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/solver/assemble"
+	"github.com/burrlab/burrlab/solver/cover"
+)
+
+// box returns an x by y by z shape of one state.
+func box(x, y, z int, st model.State) model.Shape {
+	s := model.NewShape(grid.Vec{x, y, z})
+	for i := range s.Voxels {
+		s.Voxels[i] = model.MakeVoxel(st, 0)
+	}
+	return s
+}
+
+// flat builds a one-layer cube shape from rows of '#'.
+func flat(rows ...string) model.Shape {
+	w := 0
+	for _, r := range rows {
+		w = max(w, len(r))
+	}
+	s := model.NewShape(grid.Vec{w, len(rows), 1})
+	for y, r := range rows {
+		for x, ch := range r {
+			if ch == '#' {
+				s.Set(grid.Vec{x, y, 0}, model.MakeVoxel(model.Filled, 0))
+			}
+		}
+	}
+	return s
+}
+
+// puzzle makes a cube puzzle from a result and parts given as
+// (shape, min, max).
+type part struct {
+	s        model.Shape
+	min, max int
+}
+
+func puzzle(result model.Shape, parts ...part) *model.Puzzle {
+	p := &model.Puzzle{Grid: grid.Cubes}
+	pr := model.NewProblem("test")
+	for i, pt := range parts {
+		p.Shapes = append(p.Shapes, pt.s)
+		pr.Parts = append(pr.Parts, model.Part{Shape: i, Min: pt.min, Max: pt.max})
+	}
+	p.Shapes = append(p.Shapes, result)
+	pr.Result = len(parts)
+	p.Problems = []model.Problem{pr}
+	return p
+}
+
+func pentominoes(rect model.Shape) *model.Puzzle {
+	var parts []part
+	for _, rows := range [][]string{
+		{".##", "##.", ".#."}, {"#####"}, {"####", "#..."}, {"##..", ".###"},
+		{"###", "##."}, {"###", ".#.", ".#."}, {"#.#", "###"}, {"#..", "#..", "###"},
+		{"#..", "##.", ".##"}, {".#.", "###", ".#."}, {"####", ".#.."}, {"##.", ".#.", ".##"},
+	} {
+		parts = append(parts, part{flat(rows...), 1, 1})
+	}
+	return puzzle(rect, parts...)
+}
+
+// collect runs a search to the end and returns the Found events and Done.
+func collect(t *testing.T, ch <-chan Event) ([]model.Solution, Done) {
+	t.Helper()
+	var sols []model.Solution
+	var done Done
+	seenDone := false
+	for ev := range ch {
+		switch ev := ev.(type) {
+		case Found:
+			sols = append(sols, ev.Solution)
+		case Done:
+			done, seenDone = ev, true
+		case Error:
+			t.Fatal(ev.Err)
+		}
+	}
+	if !seenDone {
+		t.Fatal("no Done event")
+	}
+	return sols, done
+}
+
+func TestSolvePentominoes(t *testing.T) {
+	p := pentominoes(box(20, 3, 1, model.Filled))
+	ch, err := Solve(context.Background(), p, 0, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols, done := collect(t, ch)
+	if !done.Complete || done.Assemblies != 2 || len(sols) != 2 {
+		t.Fatalf("done %+v with %d solutions, want 2 complete", done, len(sols))
+	}
+	for _, s := range sols {
+		if err := model.CheckAssembly(p, &p.Problems[0], s.Assembly); err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestStopAndContinue stops a search again and again and continues it
+// from its encoded State; the assemblies found over all runs must be the
+// complete set, numbered 0..n-1 without gaps or repeats.
+func TestStopAndContinue(t *testing.T) {
+	p := pentominoes(box(15, 4, 1, model.Filled))
+	var all []model.Solution
+	var resume *State
+	for round := 0; ; round++ {
+		if round > 1000 {
+			t.Fatal("no progress")
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		s, err := Prepare(ctx, p, 0, Options{Workers: 1 + round%2, Resume: resume})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var done Done
+		n := 0
+		for ev := range s.Run(ctx) {
+			switch ev := ev.(type) {
+			case Found:
+				all = append(all, ev.Solution)
+				if n++; n == 40 {
+					cancel()
+				}
+			case Done:
+				done = ev
+			case Error:
+				t.Fatal(ev.Err)
+			}
+		}
+		cancel()
+		if done.Assemblies != uint64(len(all)) {
+			t.Fatalf("round %d: Done counts %d, %d found", round, done.Assemblies, len(all))
+		}
+		if done.Complete {
+			break
+		}
+		// Through the text form, as a file would keep it.
+		if resume, err = DecodeState(done.State.Encode()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(all) != 368 {
+		t.Fatalf("%d assemblies, want 368", len(all))
+	}
+	nums := make([]int, len(all))
+	for i, s := range all {
+		nums[i] = s.AsmNum
+	}
+	sort.Ints(nums)
+	for i, n := range nums {
+		if n != i {
+			t.Fatalf("assembly numbers are not 0..%d: %v...", len(all)-1, nums[:i+1])
+		}
+	}
+}
+
+func TestResumeMismatch(t *testing.T) {
+	p := pentominoes(box(15, 4, 1, model.Filled))
+	st := &State{Fingerprint: "1234", Jobs: nil}
+	if _, err := Prepare(context.Background(), p, 0, Options{Resume: st}); !errors.Is(err, ErrStateMismatch) {
+		t.Errorf("foreign state: error %v", err)
+	}
+	// Same problem, other options.
+	ctx, cancel := context.WithCancel(context.Background())
+	s, err := Prepare(ctx, p, 0, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var done Done
+	for ev := range s.Run(ctx) {
+		switch ev := ev.(type) {
+		case Found:
+			cancel()
+		case Done:
+			done = ev
+		}
+	}
+	cancel()
+	if done.State == nil {
+		t.Fatal("stopped search left no state")
+	}
+	if _, err := Prepare(context.Background(), p, 0, Options{KeepMirrors: true, Resume: done.State}); !errors.Is(err, ErrStateMismatch) {
+		t.Errorf("other options: error %v", err)
+	}
+}
+
+func TestStateText(t *testing.T) {
+	s := &State{Fingerprint: "89abcdef01234567", Flags: 5, Assemblies: 1 << 40, Solutions: 7, Elapsed: 90 * time.Second}
+	s.Jobs = append(s.Jobs, assembleJob())
+	got, err := DecodeState(s.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Fingerprint != s.Fingerprint || got.Flags != 5 || got.Assemblies != s.Assemblies || got.Solutions != 7 || got.Elapsed != s.Elapsed || len(got.Jobs) != 1 {
+		t.Fatalf("round trip: %+v", got)
+	}
+	if j := got.Jobs[0]; j.After != s.Jobs[0].After || len(j.Path) != 3 || j.Path[1] != -1 {
+		t.Fatalf("job round trip: %+v", j)
+	}
+	for _, bad := range []string{"", "3 1 2", "2 1 2 3", "1 -5", "x"} {
+		if _, err := DecodeState(bad); err == nil {
+			t.Errorf("%q decoded", bad)
+		}
+	}
+}
+
+// TestMillionAssemblies streams 2^20 assemblies (every subset of a row of
+// 20 optional cells, filled with single cubes, kept as found) and counts
+// them without keeping any; memory must stay flat.
+func TestMillionAssemblies(t *testing.T) {
+	p := puzzle(box(20, 1, 1, model.Variable), part{box(1, 1, 1, model.Filled), 0, 20})
+	const want = 1 << 20
+	ch, err := Solve(context.Background(), p, 0, Options{KeepRotations: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	n := uint64(0)
+	var done Done
+	for ev := range ch {
+		switch ev := ev.(type) {
+		case Found:
+			if n++; n == want/2 {
+				runtime.GC()
+				runtime.ReadMemStats(&after)
+			}
+		case Done:
+			done = ev
+		}
+	}
+	if n != want || done.Assemblies != want || !done.Complete {
+		t.Errorf("%d events, done %+v, want %d", n, done, want)
+	}
+	if grow := int64(after.HeapAlloc) - int64(before.HeapAlloc); grow > 8<<20 {
+		t.Errorf("heap grew by %d bytes halfway through", grow)
+	}
+}
+
+// TestSubsetsUpToReversal: subsets of a row of 16 optional cells, with
+// subsets that are mirror images of each other counted once (the row's
+// symmetries only reverse it): (2^16 + 2^8) / 2.
+func TestSubsetsUpToReversal(t *testing.T) {
+	p := puzzle(box(16, 1, 1, model.Variable), part{box(1, 1, 1, model.Filled), 0, 16})
+	ch, err := Solve(context.Background(), p, 0, Options{Limit: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols, done := collect(t, ch)
+	if want := uint64(1<<16+1<<8) / 2; done.Assemblies != want || len(sols) != 10 {
+		t.Errorf("%d assemblies (%d reported), want %d (10 reported)", done.Assemblies, len(sols), want)
+	}
+}
+
+// TestKeepRotations checks the option on cases small enough to count by
+// hand. Three copies of a domino tile a 3x2 rectangle in 3 ways: all
+// upright, or one upright at either end; the last two are mirror images
+// (a half turn in space), so 2 count. With several copies of the piece no
+// symmetry breaker can be used, so keeping rotations finds all 3.
+//
+// Two dominoes as two different parts tile a 2x2 square in 4 labelled
+// ways (A above or below B, A left or right of B), all one up to
+// rotation. Here BurrTools' symmetry breaker places A only lying along x,
+// and keeping rotations only switches the filter off: 2, not 4, as the
+// user guide warns ("somewhere between the right number and a multiple").
+func TestKeepRotations(t *testing.T) {
+	dom := box(2, 1, 1, model.Filled)
+	for _, tc := range []struct {
+		name string
+		p    *model.Puzzle
+		keep bool
+		want uint64
+	}{
+		{"3 dominoes", puzzle(box(3, 2, 1, model.Filled), part{dom, 3, 3}), false, 2},
+		{"3 dominoes, keep rotations", puzzle(box(3, 2, 1, model.Filled), part{dom, 3, 3}), true, 3},
+		{"A and B", puzzle(box(2, 2, 1, model.Filled), part{dom, 1, 1}, part{dom, 1, 1}), false, 1},
+		{"A and B, keep rotations", puzzle(box(2, 2, 1, model.Filled), part{dom, 1, 1}, part{dom, 1, 1}), true, 2},
+	} {
+		ch, err := Solve(context.Background(), tc.p, 0, Options{KeepRotations: tc.keep})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, done := collect(t, ch); done.Assemblies != tc.want {
+			t.Errorf("%s: %d assemblies, want %d", tc.name, done.Assemblies, tc.want)
+		}
+	}
+}
+
+func TestErrors(t *testing.T) {
+	p := puzzle(box(2, 2, 1, model.Filled), part{flat("###"), 1, 1})
+	_, err := Solve(context.Background(), p, 0, Options{})
+	var pe *assemble.PlaceError
+	var ue *assemble.UnitsError
+	if !errors.As(err, &pe) && !errors.As(err, &ue) {
+		t.Errorf("error %v", err)
+	}
+	if _, err := Solve(context.Background(), p, 3, Options{}); err == nil {
+		t.Error("problem 3 of 1 accepted")
+	}
+}
+
+func assembleJob() cover.Job {
+	return cover.Job{Path: []int32{4, -1, 9}, After: 7, Share: 0.25}
+}
