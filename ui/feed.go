@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/solver"
 )
 
 // The solver can find millions of assemblies; the window must stay
@@ -14,15 +15,20 @@ import (
 // arrived to the UI at most once per interval, with never more than one
 // hand-over waiting for the UI thread.
 
-// runEvent is one solver event as the feed sees it.
+// runEvent is one solver event as the feed sees it (solverEvents turns the
+// solver's events into these).
 type runEvent struct {
 	kind runEventKind
 	sol  model.Solution // evSolution
-	// Progress: the solver's own totals and how much of the search space
-	// is done (0..1, or -1 when unknown).
+	// evProgress and evDone: the solver's totals, its time (earlier runs
+	// included), how much of the search is done (0..1, -1 unknown) and
+	// how long it may still take (0 unknown).
 	assemblies, solutions uint64
 	fraction              float64
-	err                   error // evError
+	elapsed, left         time.Duration
+	complete              bool          // evDone: the whole search space was explored
+	resume                *solver.State // evDone: where a stopped search can go on
+	err                   error         // evError
 }
 
 type runEventKind int
@@ -30,7 +36,7 @@ type runEventKind int
 const (
 	evProgress runEventKind = iota
 	evSolution              // an assembly to keep (with its disassembly when computed)
-	evDone                  // the search is complete
+	evDone                  // the search ended, complete or stopped
 	evError                 // the solver failed
 )
 
@@ -40,9 +46,12 @@ type batch struct {
 	assemblies, solutions uint64           // totals so far
 	dropped               uint64           // solutions found beyond the limit, not kept
 	fraction              float64
-	done                  bool  // the search is complete
-	err                   error // the solver failed
-	final                 bool  // the stream has ended (done, failed or stopped)
+	elapsed, left         time.Duration
+	done                  bool          // the search ended (Done arrived)
+	complete              bool          // ... having explored everything
+	resume                *solver.State // ... or stopped here
+	err                   error         // the solver failed
+	final                 bool          // the stream has ended
 }
 
 // batcher accumulates events between hand-overs. It keeps at most limit
@@ -79,10 +88,15 @@ func (b *batcher) add(ev *runEvent) {
 	case evProgress:
 		b.cur.assemblies = max(b.cur.assemblies, ev.assemblies)
 		b.cur.solutions = max(b.cur.solutions, ev.solutions)
-		b.cur.fraction = ev.fraction
+		b.cur.fraction, b.cur.elapsed, b.cur.left = ev.fraction, ev.elapsed, ev.left
 	case evDone:
-		b.cur.done = true
-		b.cur.fraction = 1
+		b.cur.assemblies = max(b.cur.assemblies, ev.assemblies)
+		b.cur.solutions = max(b.cur.solutions, ev.solutions)
+		b.cur.done, b.cur.complete, b.cur.resume = true, ev.complete, ev.resume
+		b.cur.elapsed, b.cur.left = ev.elapsed, 0
+		if ev.complete {
+			b.cur.fraction = 1
+		}
 	case evError:
 		b.cur.err = ev.err
 	}
@@ -96,7 +110,7 @@ func (b *batcher) take() (out batch, ok bool) {
 	defer b.mu.Unlock()
 	out, ok = b.cur, b.dirty
 	b.cur.sols = nil
-	b.cur.done, b.cur.err = false, nil
+	b.cur.done, b.cur.complete, b.cur.resume, b.cur.err = false, false, nil, nil
 	b.dirty = false
 	return out, ok
 }

@@ -85,7 +85,7 @@ func TestFeedBoundsUpdatesAndMemory(t *testing.T) {
 				events <- runEvent{kind: evProgress, assemblies: uint64(i), fraction: float64(i) / n}
 			}
 		}
-		events <- runEvent{kind: evDone}
+		events <- runEvent{kind: evDone, assemblies: n, solutions: n, complete: true}
 		close(events)
 	}()
 	feed(events, b, feedInterval, ui.do, apply, nil)
@@ -95,8 +95,8 @@ func TestFeedBoundsUpdatesAndMemory(t *testing.T) {
 
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
-	if finals != 1 || !last.final {
-		t.Fatalf("%d final batches", finals)
+	if finals != 1 || !last.final || !last.complete {
+		t.Fatalf("%d final batches, last %+v", finals, last.final)
 	}
 	if last.solutions != n || last.assemblies != n {
 		t.Errorf("totals %d solutions, %d assemblies, want %d", last.solutions, last.assemblies, n)

@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/solver"
 )
 
 // feedInterval is how often the solve panel updates while solving.
@@ -29,7 +30,8 @@ type solveOptions struct {
 	keep                                                       int // most solutions kept
 }
 
-// solveRun is one run of the solver on a copy of one problem.
+// solveRun is one search on a copy of one problem: started, maybe stopped
+// and continued, and finally stored in the document.
 type solveRun struct {
 	problem     int           // the problem's index when the run started
 	puzzle      *model.Puzzle // the copy the solver works on
@@ -41,11 +43,13 @@ type solveRun struct {
 
 	kept                  []model.Solution
 	assemblies, solutions uint64
-	dropped               uint64
-	fraction              float64
-	started               time.Time
-	elapsed               time.Duration // of the finished parts of the run
-	running, done         bool
+	fraction              float64       // of the search space, -1 unknown
+	elapsed, left         time.Duration // solver time (all parts), estimate to go
+	started               time.Time     // of the current part, while running
+	base                  time.Duration // elapsed when the current part started
+	running               bool
+	complete              bool          // the whole search space was explored
+	resume                *solver.State // where a stopped search goes on
 	err                   error
 	showing               bool // the solution list shows this run
 	stored                bool // its results went into the document
@@ -63,9 +67,18 @@ func (r *solveRun) puzzleFor(doc *model.Puzzle, problem int) *model.Puzzle {
 
 func (r *solveRun) runTime() time.Duration {
 	if r.running {
-		return r.elapsed + time.Since(r.started)
+		return max(r.elapsed, r.base+time.Since(r.started))
 	}
 	return r.elapsed
+}
+
+// found is the count the kept solutions come from: solutions when
+// disassembling, assemblies otherwise.
+func (r *solveRun) found() uint64 {
+	if r.opts.disassemble {
+		return r.solutions
+	}
+	return r.assemblies
 }
 
 // describe sums up the run in a sentence or two.
@@ -75,12 +88,14 @@ func (r *solveRun) describe() string {
 	switch {
 	case r.err != nil:
 		fmt.Fprintf(&b, "The solver stopped with an error: %v. ", r.err)
+	case r.running && r.fraction < 0 && r.assemblies == 0:
+		b.WriteString("Preparing… ")
 	case r.running:
 		b.WriteString("Solving… ")
-	case r.done:
+	case r.complete:
 		b.WriteString("Finished. ")
 	default:
-		b.WriteString("Stopped. ")
+		b.WriteString("Stopped; Continue goes on from here. ")
 	}
 	fmt.Fprintf(&b, "%s assemblies", thousands(r.assemblies))
 	if r.opts.disassemble {
@@ -90,13 +105,12 @@ func (r *solveRun) describe() string {
 	if s := el.Seconds(); s > 0.5 && r.assemblies > 0 {
 		fmt.Fprintf(&b, " (%s/s)", thousands(uint64(float64(r.assemblies)/s)))
 	}
-	if r.running && r.fraction > 0.001 && r.fraction < 1 {
-		left := time.Duration(float64(el) * (1 - r.fraction) / r.fraction)
-		fmt.Fprintf(&b, "; about %s left", duration(left))
+	if r.running && r.left > 0 {
+		fmt.Fprintf(&b, "; about %s left", duration(r.left))
 	}
 	b.WriteString(".")
-	if r.dropped > 0 {
-		fmt.Fprintf(&b, " Kept the first %s; %s more were counted but not kept.", thousands(uint64(len(r.kept))), thousands(r.dropped))
+	if n := r.found(); n > uint64(len(r.kept)) {
+		fmt.Fprintf(&b, " Kept the first %s; %s more were counted but not kept.", thousands(uint64(len(r.kept))), thousands(n-uint64(len(r.kept))))
 	}
 	if r.note != "" {
 		b.WriteString(" " + r.note)
@@ -151,7 +165,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.keep.SetText(strconv.Itoa(defaultKeep))
 	c.start = newTipButton("Start", theme.MediaPlayIcon(), "Solve the problem from the beginning (F9)", u, t.start)
 	c.start.Importance = widget.HighImportance
-	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving; the solutions found so far are kept", u, t.stop)
+	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving (Escape); the solutions found so far are kept", u, t.stop)
 	c.cont = newTipButton("Continue", theme.MediaFastForwardIcon(), "Go on with a stopped search where it left off", u, t.resume)
 	c.progress = widget.NewProgressBar()
 	form := widget.NewForm(
@@ -194,15 +208,31 @@ func (t *solveTab) options() (solveOptions, error) {
 	return o, nil
 }
 
+// canContinue reports whether Continue has a stopped search to go on with:
+// this session's last run, or one saved in the problem.
+func (t *solveTab) canContinue() bool {
+	p := t.u.doc.Puzzle()
+	i := t.u.view.Problem
+	if i < 0 || i >= len(p.Problems) {
+		return false
+	}
+	if r := t.run; r != nil {
+		if r.running {
+			return false
+		}
+		if r.problem == i && r.resume != nil && !r.complete && r.fingerprint == problemFingerprint(p, i) {
+			return true
+		}
+	}
+	return savedSearch(&p.Problems[i]) != nil
+}
+
 // refreshControls enables what makes sense now.
 func (t *solveTab) refreshControls() {
 	c := t.ctl
 	p := t.u.doc.Puzzle()
 	i := t.u.view.Problem
 	running := t.run != nil && t.run.running
-	canStart := !running && i >= 0 && i < len(p.Problems)
-	canContinue := !running && t.run != nil && t.run.problem == i && !t.run.done && t.run.err == nil &&
-		t.run.fingerprint == fingerprintOrZero(p, i) && t.canResume()
 	set := func(w fyne.Disableable, on bool) {
 		if on {
 			w.Enable()
@@ -210,9 +240,9 @@ func (t *solveTab) refreshControls() {
 			w.Disable()
 		}
 	}
-	set(c.start, canStart)
+	set(c.start, !running && i >= 0 && i < len(p.Problems))
 	set(c.stop, running)
-	set(c.cont, canContinue)
+	set(c.cont, t.canContinue())
 	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep} {
 		set(w, !running)
 	}
@@ -222,21 +252,12 @@ func (t *solveTab) refreshControls() {
 	}
 	switch r := t.run; {
 	case r != nil && r.showing && r.problem == i:
-		if r.fraction >= 0 {
-			c.progress.SetValue(r.fraction)
-		}
+		c.progress.SetValue(max(r.fraction, 0))
 	case i >= 0 && i < len(p.Problems) && p.Problems[i].State == model.Solved:
 		c.progress.SetValue(1)
 	default:
 		c.progress.SetValue(0)
 	}
-}
-
-func fingerprintOrZero(p *model.Puzzle, i int) uint64 {
-	if i < 0 || i >= len(p.Problems) {
-		return 0
-	}
-	return problemFingerprint(p, i)
 }
 
 // start solves the selected problem from the beginning.
@@ -269,11 +290,36 @@ func (t *solveTab) start() {
 	t.begin(r, false)
 }
 
-// resume goes on with a stopped run.
+// resume goes on with a stopped search: this session's, or the one saved
+// in the problem (a file saved while a search was stopped).
 func (t *solveTab) resume() {
-	r := t.run
-	if r == nil || r.running || r.done {
+	p := t.u.doc.Puzzle()
+	i := t.u.view.Problem
+	if !t.canContinue() {
 		return
+	}
+	r := t.run
+	if r == nil || r.problem != i || r.resume == nil || r.complete || r.fingerprint != problemFingerprint(p, i) {
+		// Continue the search saved in the problem, with its solutions.
+		opts, err := t.options()
+		if err != nil {
+			t.u.showError(err)
+			return
+		}
+		pr := &p.Problems[i]
+		r = &solveRun{
+			problem:     i,
+			puzzle:      snapshot(p),
+			fingerprint: problemFingerprint(p, i),
+			opts:        opts,
+			fraction:    -1,
+			kept:        append([]model.Solution(nil), pr.Solutions...),
+			assemblies:  pr.NumAssemblies,
+			solutions:   pr.NumSolutions,
+			elapsed:     time.Duration(pr.SolveTime) * time.Second,
+			resume:      savedSearch(pr),
+		}
+		t.run = r
 	}
 	r.showing = true
 	t.begin(r, true)
@@ -292,13 +338,11 @@ func (t *solveTab) begin(r *solveRun, resume bool) {
 		return
 	}
 	r.cancel = cancel
-	r.running = true
-	r.err = nil
-	r.note = ""
-	r.stored = false
-	r.started = time.Now()
+	r.running, r.complete = true, false
+	r.err, r.note, r.stored = nil, "", false
+	r.started, r.base = time.Now(), r.elapsed
 	b := newBatcher(r.opts.keep - len(r.kept))
-	b.cur.assemblies, b.cur.solutions, b.cur.dropped = r.assemblies, r.solutions, r.dropped
+	b.cur.assemblies, b.cur.solutions = r.assemblies, r.solutions
 	t.u.setStatus(fmt.Sprintf("Solving %s…", problemLabel(t.u.doc.Puzzle(), r.problem)))
 	r.drained = make(chan struct{})
 	go feed(events, b, feedInterval, t.do, func(bt batch) { t.apply(r, bt) }, r.drained)
@@ -335,19 +379,22 @@ func (t *solveTab) apply(r *solveRun, bt batch) {
 	r.kept = append(r.kept, bt.sols...)
 	r.assemblies = max(r.assemblies, bt.assemblies)
 	r.solutions = max(r.solutions, bt.solutions)
-	r.dropped = bt.dropped
 	if bt.fraction >= 0 {
 		r.fraction = bt.fraction
 	}
+	if bt.elapsed > 0 {
+		r.elapsed = bt.elapsed
+	}
+	r.left = bt.left
 	if bt.done {
-		r.done = true
+		r.complete, r.resume = bt.complete, bt.resume
 	}
 	if bt.err != nil {
 		r.err = bt.err
 	}
 	if bt.final {
 		r.running = false
-		r.elapsed += time.Since(r.started)
+		r.elapsed = max(r.elapsed, r.base+time.Since(r.started))
 		if r.cancel != nil {
 			r.cancel()
 		}
@@ -373,7 +420,9 @@ func (t *solveTab) apply(r *solveRun, bt batch) {
 }
 
 // finish stores a run's results in the document as one undoable step, if
-// the problem still asks what it asked when the run started.
+// the problem still asks what it asked when the run started: the kept
+// solutions, the counts, and for a stopped search where it stopped, so
+// that a saved file can be continued later.
 func (t *solveTab) finish(r *solveRun) {
 	if r.err != nil {
 		t.u.showError(fmt.Errorf("solving %s: %w", problemLabel(r.puzzle, r.problem), r.err))
@@ -397,10 +446,12 @@ func (t *solveTab) finish(r *solveRun) {
 			pr.NumSolutions = r.solutions
 		}
 		pr.SolveTime = uint64(r.elapsed.Seconds())
-		pr.Assembler = nil
-		pr.State = model.Paused
-		if r.done {
-			pr.State = model.Solved
+		pr.State, pr.Assembler = model.Solved, nil
+		if !r.complete {
+			pr.State = model.Paused
+			if r.resume != nil {
+				pr.Assembler = r.resume.AssemblerState()
+			}
 		}
 		return nil
 	})
@@ -413,7 +464,7 @@ func (t *solveTab) finish(r *solveRun) {
 	// from there, so that undo and redo show what they change.
 	r.showing = false
 	what := "finished"
-	if !r.done {
+	if !r.complete {
 		what = "stopped"
 	}
 	t.u.setStatus(fmt.Sprintf("%s %s: %s assemblies, %d solutions kept", problemLabel(p, i), what, thousands(r.assemblies), len(r.kept)))

@@ -10,6 +10,7 @@ import (
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
+	"github.com/burrlab/burrlab/solver"
 )
 
 // dominoPuzzle: build a 2x1x1 bar from two cubes.
@@ -47,7 +48,8 @@ func (q uiQueue) pump(t *testing.T, cond func() bool) {
 	}
 }
 
-// endless is a launcher whose solver finds solutions until stopped.
+// endless is a launcher whose solver finds solutions until stopped, then
+// reports where it stopped, as the solver does.
 func endless(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error) {
 	ch := make(chan runEvent, 64)
 	go func() {
@@ -56,6 +58,7 @@ func endless(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, er
 			ev := runEvent{kind: evSolution, sol: model.Solution{AsmNum: i, Assembly: model.Assembly{{Pos: grid.Vec{0, 0, 0}}, {Pos: grid.Vec{1, 0, 0}}}}}
 			select {
 			case <-ctx.Done():
+				ch <- runEvent{kind: evDone, assemblies: uint64(i), complete: false, resume: &solver.State{Assemblies: uint64(i)}}
 				return
 			case ch <- ev:
 			}
@@ -86,14 +89,14 @@ func TestSolveStartStop(t *testing.T) {
 	test.Tap(st.ctl.stop)
 	q.pump(t, func() bool { return !st.run.running })
 	r := st.run
-	if r.done || r.err != nil || !r.stored {
-		t.Fatalf("after Stop: done %v, err %v, stored %v", r.done, r.err, r.stored)
+	if r.complete || r.err != nil || !r.stored {
+		t.Fatalf("after Stop: complete %v, err %v, stored %v", r.complete, r.err, r.stored)
 	}
 	pr := &u.doc.Puzzle().Problems[0]
-	if len(pr.Solutions) != 100 || pr.NumAssemblies != r.solutions || pr.State != model.Paused {
-		t.Fatalf("stored %d solutions, %d assemblies, state %d", len(pr.Solutions), pr.NumAssemblies, pr.State)
+	if len(pr.Solutions) != 100 || pr.NumAssemblies != r.assemblies || pr.State != model.Paused || pr.Assembler == nil {
+		t.Fatalf("stored %d solutions, %d assemblies, state %d, resume state %v", len(pr.Solutions), pr.NumAssemblies, pr.State, pr.Assembler)
 	}
-	if r.dropped == 0 {
+	if r.found() <= 100 {
 		t.Error("no solutions counted beyond the limit")
 	}
 	if st.ctl.start.Disabled() || !st.ctl.stop.Disabled() {
@@ -124,7 +127,7 @@ func TestSolveFinishAndEditWhileSolving(t *testing.T) {
 		for i := 0; i < 3; i++ {
 			ch <- runEvent{kind: evSolution, sol: model.Solution{AsmNum: i, Assembly: model.Assembly{{}, {Pos: grid.Vec{1, 0, 0}}}}}
 		}
-		ch <- runEvent{kind: evDone}
+		ch <- runEvent{kind: evDone, assemblies: 3, complete: true}
 		close(ch)
 		return ch, nil
 	}

@@ -3,13 +3,92 @@ package ui
 import (
 	"context"
 	"errors"
+	"fmt"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/solver"
+	"github.com/burrlab/burrlab/solver/assemble"
 )
 
-// launchSolver will start the solver package's search for r. That package
-// has not landed yet; until it does, Start says so.
+// launchSolver prepares and runs the solver for r in a goroutine and
+// passes its events on as the feed's. Preparing (placements, the cover
+// matrix) can take a while for big puzzles, so it happens in the goroutine
+// too; its errors (a piece that fits nowhere, too many cells, ...) arrive
+// as an evError. Stopping during preparation ends the stream quietly.
 func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error) {
-	return nil, errors.New("the solver is not built into this version yet")
+	opts := solver.Options{
+		KeepMirrors:           r.opts.keepMirrors,
+		KeepRotations:         r.opts.keepRotations,
+		CompleteRotationCheck: r.opts.completeRotations,
+		Disassemble:           r.opts.disassemble,
+	}
+	if r.opts.maxHoles >= 0 {
+		n := r.opts.maxHoles
+		opts.MaxHoles = &n
+	}
+	// Events the panel would drop anyway need not cross the channel.
+	if left := r.opts.keep - len(r.kept); left > 0 {
+		opts.Limit = left
+	}
+	if resume {
+		opts.Resume = r.resume
+	}
+	out := make(chan runEvent, 256)
+	go func() {
+		defer close(out)
+		s, err := solver.Prepare(ctx, r.puzzle, r.problem, opts)
+		if err != nil {
+			if ctx.Err() == nil {
+				out <- runEvent{kind: evError, err: explainSolverError(r.puzzle, r.problem, err)}
+			}
+			return
+		}
+		for ev := range s.Run(ctx) {
+			out <- fromSolver(ev)
+		}
+	}()
+	return out, nil
 }
 
-// canResume reports whether a stopped run can go on where it left off.
-func (t *solveTab) canResume() bool { return false }
+// fromSolver turns a solver event into the feed's form.
+func fromSolver(ev solver.Event) runEvent {
+	switch ev := ev.(type) {
+	case solver.Found:
+		return runEvent{kind: evSolution, sol: ev.Solution}
+	case solver.Progress:
+		return runEvent{kind: evProgress, assemblies: ev.Assemblies, solutions: ev.Solutions,
+			fraction: ev.Fraction, elapsed: ev.Elapsed, left: ev.Left}
+	case solver.Done:
+		return runEvent{kind: evDone, assemblies: ev.Assemblies, solutions: ev.Solutions,
+			complete: ev.Complete, resume: ev.State, elapsed: ev.Elapsed, fraction: -1}
+	case solver.Error:
+		return runEvent{kind: evError, err: ev.Err}
+	}
+	return runEvent{kind: evProgress, fraction: -1}
+}
+
+// explainSolverError names shapes as the window does (S1, S2, ...: the
+// solver counts from 0) and says what to do.
+func explainSolverError(p *model.Puzzle, prob int, err error) error {
+	var place *assemble.PlaceError
+	var empty *assemble.EmptyShapeError
+	switch {
+	case errors.As(err, &place):
+		return fmt.Errorf("the piece %s fits nowhere in the result %s: check its shape and the result's, and the colour rules", shapeLabel(p, place.Shape), shapeLabel(p, p.Problems[prob].Result))
+	case errors.As(err, &empty):
+		return fmt.Errorf("the piece %s has no filled cells", shapeLabel(p, empty.Shape))
+	case errors.Is(err, solver.ErrStateMismatch):
+		return fmt.Errorf("the stopped search was made with other settings (keep mirrors, rotations, rotation check, disassemble, max holes); set them back or start afresh")
+	}
+	return err
+}
+
+// savedSearch returns the paused search stored in problem pr by an earlier
+// session (or file), if BurrLab can continue it.
+func savedSearch(pr *model.Problem) *solver.State {
+	st, err := solver.StateOf(pr)
+	if err != nil {
+		return nil
+	}
+	return st
+}

@@ -1,0 +1,167 @@
+package ui
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/burrlab/burrlab/assets"
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
+)
+
+// These tests run the real solver through the Solve tab.
+
+func TestSolveSomaWithTheSolver(t *testing.T) {
+	b, err := assets.ReadExample("soma.xmpuzzle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := xmpuzzle.Read(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := newTestUI(t, p)
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do = q.do
+	st.start()
+	q.pump(t, func() bool { return !st.run.running })
+	if st.run.err != nil {
+		t.Fatal(st.run.err)
+	}
+	pr := &u.doc.Puzzle().Problems[0]
+	if pr.State != model.Solved || pr.NumAssemblies != 240 || pr.NumSolutions != 240 || len(pr.Solutions) != 240 {
+		t.Fatalf("Soma: state %d, %d assemblies, %d solutions, %d kept; want 240", pr.State, pr.NumAssemblies, pr.NumSolutions, len(pr.Solutions))
+	}
+	for _, s := range pr.Solutions {
+		if s.Disassembly == nil {
+			t.Fatal("a Soma solution without its disassembly")
+		}
+		if err := model.CheckAssembly(u.doc.Puzzle(), pr, s.Assembly); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(st.rows) != 240 || st.anim == nil {
+		t.Errorf("the list shows %d solutions; animation %v", len(st.rows), st.anim)
+	}
+}
+
+// pentominoes returns the 6x10 pentomino rectangle (2339 solutions).
+func pentominoes() *model.Puzzle {
+	rows := [][]string{
+		{"#####"},             // I
+		{"####", "#..."},      // L
+		{"####", ".#.."},      // Y
+		{"###.", "..##"},      // N
+		{"###", "#.#"},        // U
+		{"###", "##."},        // P
+		{"###", ".#.", ".#."}, // T
+		{"#..", "#..", "###"}, // V
+		{"#..", "##.", ".##"}, // W
+		{"##.", ".##", ".#."}, // F
+		{".#.", "###", ".#."}, // X
+		{"##.", ".#.", ".##"}, // Z
+	}
+	p := &model.Puzzle{Grid: grid.Cubes}
+	pr := model.NewProblem("6x10")
+	for i, r := range rows {
+		s := model.NewShape(grid.Vec{len(r[0]), len(r), 1})
+		for y, line := range r {
+			for x, c := range line {
+				if c == '#' {
+					s.Set(grid.Vec{x, y, 0}, model.MakeVoxel(model.Filled, 0))
+				}
+			}
+		}
+		p.AddShape(s)
+		pr.Parts = append(pr.Parts, model.Part{Shape: i, Min: 1, Max: 1})
+	}
+	box := model.NewShape(grid.Vec{10, 6, 1})
+	for i := range box.Voxels {
+		box.Voxels[i] = model.MakeVoxel(model.Filled, 0)
+	}
+	pr.Result = p.AddShape(box)
+	p.Problems = append(p.Problems, pr)
+	return p
+}
+
+func TestStopAndContinueWithTheSolver(t *testing.T) {
+	u := newTestUI(t, pentominoes())
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do = q.do
+	st.ctl.disassemble.SetChecked(false)
+	st.start()
+	q.pump(t, func() bool { return st.run.assemblies > 0 || !st.run.running })
+	st.stop()
+	q.pump(t, func() bool { return !st.run.running })
+	r := st.run
+	if r.err != nil {
+		t.Fatal(r.err)
+	}
+	pr := &u.doc.Puzzle().Problems[0]
+	if r.complete {
+		t.Fatalf("the search finished (%d assemblies) before Stop reached it", r.assemblies)
+	}
+	if pr.State != model.Paused || pr.Assembler == nil || !st.canContinue() {
+		t.Fatalf("after Stop: state %d, saved search %v, can continue %v", pr.State, pr.Assembler, st.canContinue())
+	}
+	stopped := r.assemblies
+	st.resume()
+	q.pump(t, func() bool { return !st.run.running })
+	pr = &u.doc.Puzzle().Problems[0]
+	if st.run.err != nil || !st.run.complete {
+		t.Fatalf("continued search: err %v, complete %v", st.run.err, st.run.complete)
+	}
+	if pr.State != model.Solved || pr.NumAssemblies != 2339 || len(pr.Solutions) != 2339 {
+		t.Fatalf("after Continue (stopped at %d): state %d, %d assemblies, %d kept; want 2339", stopped, pr.State, pr.NumAssemblies, len(pr.Solutions))
+	}
+	seen := map[int]bool{}
+	for _, s := range pr.Solutions {
+		if seen[s.AsmNum] {
+			t.Fatalf("assembly number %d twice across the stop", s.AsmNum)
+		}
+		seen[s.AsmNum] = true
+	}
+	// Two steps: the stop and the finish. Undo goes back through both.
+	u.Undo()
+	if pr := &u.doc.Puzzle().Problems[0]; pr.State != model.Paused {
+		t.Errorf("undoing the finish leaves state %d", pr.State)
+	}
+}
+
+func TestSolverErrorsShowInADialog(t *testing.T) {
+	// An L tromino cannot go into a straight bar of three cells: the cell
+	// counts agree, so only the solver finds out.
+	p := &model.Puzzle{Grid: grid.Cubes}
+	bar := model.NewShape(grid.Vec{3, 1, 1})
+	for i := range bar.Voxels {
+		bar.Voxels[i] = model.MakeVoxel(model.Filled, 0)
+	}
+	ell := model.NewShape(grid.Vec{2, 2, 1})
+	ell.Voxels[0], ell.Voxels[1], ell.Voxels[2] = model.MakeVoxel(model.Filled, 0), model.MakeVoxel(model.Filled, 0), model.MakeVoxel(model.Filled, 0)
+	p.AddShape(bar)
+	p.AddShape(ell)
+	p.AddProblem("")
+	p.Problems[0].Result = 0
+	p.Problems[0].Parts = []model.Part{{Shape: 1, Min: 1, Max: 1}}
+	u := newTestUI(t, p)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do = q.do
+	st.start()
+	q.pump(t, func() bool { return !st.run.running })
+	if st.run.err == nil {
+		t.Fatal("no error for a piece that fits nowhere")
+	}
+	t.Logf("the dialog says: %v", st.run.err)
+	if len(u.win.Canvas().Overlays().List()) == 0 {
+		t.Error("the error did not show in a dialog")
+	}
+	if u.doc.Puzzle().Problems[0].State != model.Unsolved {
+		t.Error("a failed run changed the problem")
+	}
+}
