@@ -1,11 +1,195 @@
 package main
 
 import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"time"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
+	"github.com/burrlab/burrlab/solver"
 )
 
-// runSolve is a placeholder until the solve subcommand lands.
+const solveUsage = `usage: burr solve [flags] FILE
+
+Finds the assemblies of a problem (and with -disassemble its solutions),
+with BurrTools' counting rules. Ctrl-C stops the search; with -save the
+problem is then saved paused, and -continue goes on from there later.
+
+Flags:
+`
+
+// solveResult is one problem's outcome, as printed with -json.
+type solveResult struct {
+	Problem    int     `json:"problem"`
+	Name       string  `json:"name"`
+	Assemblies uint64  `json:"assemblies"`
+	Solutions  *uint64 `json:"solutions"` // null without -disassemble
+	Complete   bool    `json:"complete"`
+	Seconds    float64 `json:"seconds"`
+	Error      string  `json:"error,omitempty"`
+}
+
+// runSolve solves one or all problems of a puzzle file.
 func runSolve(args []string, stdout io.Writer) error {
-	return fmt.Errorf("not implemented yet")
+	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), solveUsage)
+		fs.PrintDefaults()
+	}
+	problem := fs.String("problem", "0", "problem `N` to solve (from 0), or all")
+	keepMirrors := fs.Bool("keep-mirrors", false, "keep assemblies that are mirror images of others")
+	keepRotations := fs.Bool("keep-rotations", false, "keep rotated assemblies (no symmetry filter; the count is then only a rough one)")
+	complete := fs.Bool("complete-rotations", false, "also drop assemblies that are any rotation or translation of another (BurrTools' expensive rotation check)")
+	maxHoles := fs.Int("max-holes", -1, "allow at most `N` empty variable cells when piece counts are ranges (-1: the problem's setting)")
+	workers := fs.Int("workers", 0, "search goroutines (0: one per CPU)")
+	limit := fs.Int("limit", 0, "store and report at most `N` solutions (0: all); the counts are not affected")
+	disasm := fs.Bool("disassemble", false, "take every assembly apart; only those that come apart are solutions")
+	jsonOut := fs.Bool("json", false, "print one JSON object per problem")
+	save := fs.String("save", "", "write the file with the solutions found to `OUT`")
+	cont := fs.Bool("continue", false, "continue a search that BurrLab paused and saved")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errors.New("expected one puzzle file")
+	}
+	p, err := xmpuzzle.ReadFile(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	first, last := 0, len(p.Problems)-1
+	if *problem != "all" {
+		n, err := strconv.Atoi(*problem)
+		if err != nil || n < 0 || n >= len(p.Problems) {
+			return fmt.Errorf("problem %q: the file has problems 0 to %d", *problem, len(p.Problems)-1)
+		}
+		first, last = n, n
+	}
+	if len(p.Problems) == 0 {
+		return errors.New("the file has no problems")
+	}
+	opts := solver.Options{
+		KeepMirrors: *keepMirrors, KeepRotations: *keepRotations, CompleteRotationCheck: *complete,
+		Disassemble: *disasm, Workers: *workers, Limit: *limit,
+	}
+	if *maxHoles >= 0 {
+		opts.MaxHoles = maxHoles
+	}
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	failed := 0
+	enc := json.NewEncoder(stdout)
+	for i := first; i <= last; i++ {
+		res := solveProblem(ctx, p, i, opts, *cont)
+		if res.Error != "" {
+			failed++
+		}
+		if *jsonOut {
+			if err := enc.Encode(res); err != nil {
+				return err
+			}
+		} else {
+			printResult(stdout, res)
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if *save != "" {
+		if err := xmpuzzle.WriteFile(*save, p); err != nil {
+			return err
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d problems could not be solved", failed, last-first+1)
+	}
+	return nil
+}
+
+// solveProblem solves problem i and records the outcome in p's problem
+// (solutions, counters, state), as BurrTools does when it saves.
+func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Options, cont bool) solveResult {
+	start := time.Now()
+	pr := &p.Problems[i]
+	res := solveResult{Problem: i, Name: pr.Name}
+	if cont {
+		st, err := solver.StateOf(pr)
+		if err != nil {
+			res.Error = err.Error()
+			return res
+		}
+		opts.Resume = st
+	}
+	s, err := solver.Prepare(ctx, p, i, opts)
+	if err != nil {
+		res.Error = err.Error()
+		return res
+	}
+	var sols []model.Solution
+	if cont {
+		sols = pr.Solutions
+	}
+	var done solver.Done
+	for ev := range s.Run(ctx) {
+		switch ev := ev.(type) {
+		case solver.Found:
+			sols = append(sols, ev.Solution)
+		case solver.Done:
+			done = ev
+		case solver.Error:
+			res.Error = ev.Err.Error()
+		}
+	}
+	if opts.Limit > 0 && len(sols) > opts.Limit {
+		sols = sols[:opts.Limit]
+	}
+	res.Assemblies, res.Complete = done.Assemblies, done.Complete
+	if opts.Disassemble {
+		n := done.Solutions
+		res.Solutions = &n
+	}
+	res.Seconds = time.Since(start).Seconds()
+
+	pr.Solutions = sols
+	pr.NumAssemblies, pr.NumSolutions = done.Assemblies, done.Solutions
+	pr.SolveTime = uint64(done.Elapsed / time.Second)
+	pr.State, pr.Assembler = model.Solved, nil
+	if !done.Complete {
+		pr.State = model.Paused
+		if done.State != nil {
+			pr.Assembler = done.State.AssemblerState()
+		}
+	}
+	return res
+}
+
+// printResult writes one problem's outcome as a line of text.
+func printResult(w io.Writer, r solveResult) {
+	label := fmt.Sprintf("problem %d", r.Problem)
+	if r.Name != "" {
+		label += fmt.Sprintf(" %q", r.Name)
+	}
+	if r.Error != "" {
+		fmt.Fprintf(w, "%s: error: %s\n", label, r.Error)
+		return
+	}
+	fmt.Fprintf(w, "%s: %d assemblies", label, r.Assemblies)
+	if r.Solutions != nil {
+		fmt.Fprintf(w, ", %d solutions", *r.Solutions)
+	}
+	status := "complete"
+	if !r.Complete {
+		status = "stopped"
+	}
+	fmt.Fprintf(w, " (%s, %.2f s)\n", status, r.Seconds)
 }
