@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Takes screenshots of the desktop app under a virtual X server: one per tab
-# (Shapes, Problems, Solve), of the embedded example or of the file given.
+# (Shapes, Problems, Solve) and one after solving, of the embedded example or
+# of the file given.
 # Usage: scripts/screenshot.sh [out-dir] [puzzle.xmpuzzle]
 # Needs xvfb, imagemagick and xdotool (scripts/deps.sh installs the first
 # two; apt-get install xdotool for the third).
@@ -34,3 +35,6 @@ xdotool key --window "$win" alt+2
 shot problems
 xdotool key --window "$win" alt+3
 shot solve
+# Solve (F9) and show the first solution.
+xdotool key --window "$win" F9
+shot solved 5

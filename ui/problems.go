@@ -69,15 +69,23 @@ func problemState(pr *model.Problem) string {
 	switch pr.State {
 	case model.Solved:
 		if pr.NumSolutions > 0 || len(pr.Solutions) > 0 && pr.Solutions[0].Disassembly != nil {
-			return fmt.Sprintf("%s assemblies, %s solutions", thousands(pr.NumAssemblies), thousands(pr.NumSolutions))
+			return fmt.Sprintf("%s, %s", count(pr.NumAssemblies, "assembly", "assemblies"), count(pr.NumSolutions, "solution", "solutions"))
 		}
-		return fmt.Sprintf("%s assemblies", thousands(pr.NumAssemblies))
+		return count(pr.NumAssemblies, "assembly", "assemblies")
 	case model.Paused:
-		return fmt.Sprintf("stopped after %s assemblies", thousands(pr.NumAssemblies))
+		return fmt.Sprintf("stopped after %s", count(pr.NumAssemblies, "assembly", "assemblies"))
 	case model.Stale:
-		return fmt.Sprintf("%d stored solutions (edited since)", len(pr.Solutions))
+		return fmt.Sprintf("%s stored (edited since)", count(uint64(len(pr.Solutions)), "solution", "solutions"))
 	}
 	return "not solved"
+}
+
+// count writes "1 assembly", "1,234 assemblies".
+func count(n uint64, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return thousands(n) + " " + many
 }
 
 func newProblemsTab(u *App) *problemsTab {

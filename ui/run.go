@@ -97,9 +97,9 @@ func (r *solveRun) describe() string {
 	default:
 		b.WriteString("Stopped; Continue goes on from here. ")
 	}
-	fmt.Fprintf(&b, "%s assemblies", thousands(r.assemblies))
+	b.WriteString(count(r.assemblies, "assembly", "assemblies"))
 	if r.opts.disassemble {
-		fmt.Fprintf(&b, ", %s solutions", thousands(r.solutions))
+		b.WriteString(", " + count(r.solutions, "solution", "solutions"))
 	}
 	fmt.Fprintf(&b, " in %s", duration(el))
 	if s := el.Seconds(); s > 0.5 && r.assemblies > 0 {
@@ -467,7 +467,7 @@ func (t *solveTab) finish(r *solveRun) {
 	if !r.complete {
 		what = "stopped"
 	}
-	t.u.setStatus(fmt.Sprintf("%s %s: %s assemblies, %d solutions kept", problemLabel(p, i), what, thousands(r.assemblies), len(r.kept)))
+	t.u.setStatus(fmt.Sprintf("%s %s: %s, %s kept", problemLabel(p, i), what, count(r.assemblies, "assembly", "assemblies"), count(uint64(len(r.kept)), "solution", "solutions")))
 	t.u.refresh()
 }
 

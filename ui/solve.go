@@ -351,8 +351,9 @@ func (t *solveTab) showStep(s float64) {
 	t.stepLabel.SetText(fmt.Sprintf("move %d of %d", int(math.Round(s)), t.anim.Steps()))
 }
 
-// follow keeps what the scene shows in view: centred on the assembled
-// puzzle, as far back as the pieces that moved out need.
+// follow keeps what the scene shows in view: the assembled puzzle's place
+// and wherever its pieces have moved, so that the camera backs off and
+// pans smoothly as they come apart.
 func (t *solveTab) follow() {
 	if !t.restOK || t.view.scene == nil {
 		return
@@ -361,12 +362,10 @@ func (t *solveTab) follow() {
 	if !ok {
 		return
 	}
-	c := t.restLo.Add(t.restHi).Mul(0.5)
-	var half mgl64.Vec3
 	for k := 0; k < 3; k++ {
-		half[k] = max(t.restHi[k]-c[k], c[k]-lo[k], hi[k]-c[k])
+		lo[k], hi[k] = min(lo[k], t.restLo[k]), max(hi[k], t.restHi[k])
 	}
-	t.view.fitTo(c.Sub(half), c.Add(half))
+	t.view.fitTo(lo, hi)
 }
 
 func (t *solveTab) setStep(s float64) {
@@ -421,7 +420,7 @@ func (t *solveTab) refreshInfo() {
 		return
 	}
 	pr := &p.Problems[i]
-	t.info.SetText(fmt.Sprintf("%s. %d solutions stored.", capitalize(problemState(pr)), len(pr.Solutions)))
+	t.info.SetText(fmt.Sprintf("%s. %s stored.", capitalize(problemState(pr)), count(uint64(len(pr.Solutions)), "solution", "solutions")))
 }
 
 // typedKey handles the Solve tab's keys.
