@@ -9,22 +9,17 @@ import (
 )
 
 func TestClassics(t *testing.T) {
+	// The bigger pentomino rectangles are in the conformance suite.
 	for _, tc := range []struct {
-		name   string
-		p      *model.Puzzle
-		want   int
-		slower bool
+		name string
+		p    *model.Puzzle
+		want int
 	}{
-		{"soma cube", puzzle(box(3, 3, 3, model.Filled), soma()...), 240, false},
-		{"pentominoes 3x20", puzzle(box(20, 3, 1, model.Filled), pentominoes()...), 2, false},
-		{"pentominoes 4x15", puzzle(box(15, 4, 1, model.Filled), pentominoes()...), 368, false},
-		{"pentominoes 5x12", puzzle(box(12, 5, 1, model.Filled), pentominoes()...), 1010, true},
-		{"pentominoes 6x10", puzzle(box(10, 6, 1, model.Filled), pentominoes()...), 2339, true},
+		{"soma cube", puzzle(box(3, 3, 3, model.Filled), soma()...), 240},
+		{"pentominoes 3x20", puzzle(box(20, 3, 1, model.Filled), pentominoes()...), 2},
+		{"pentominoes 4x15", puzzle(box(15, 4, 1, model.Filled), pentominoes()...), 368},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.slower && testing.Short() {
-				t.Skip("slow in -short mode")
-			}
 			if got := len(run(t, tc.p, DefaultOptions(), 2)); got != tc.want {
 				t.Errorf("%d assemblies, want %d", got, tc.want)
 			}
