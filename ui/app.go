@@ -59,8 +59,9 @@ type App struct {
 	statusInfo *widget.Label
 	tips       *tipLayer
 
-	undoItem, redoItem *fyne.MenuItem
-	menu               *fyne.MainMenu
+	undoItem, redoItem            *fyne.MenuItem
+	startItem, contItem, stopItem *fyne.MenuItem
+	menu                          *fyne.MainMenu
 }
 
 // New builds the main window's content and menus in w.
@@ -167,7 +168,7 @@ func (u *App) setDocument(doc *Document, title string) {
 	u.shapes.gridChanged()
 	u.solve.documentChanged()
 	u.refresh()
-	u.setStatus(fmt.Sprintf("%s: %d shapes, %d problems, %v grid", u.docName(), len(doc.Puzzle().Shapes), len(doc.Puzzle().Problems), g.Type()))
+	u.setStatus(fmt.Sprintf("Opened %s: %v grid, %s, %s", u.docName(), g.Type(), count(uint64(len(doc.Puzzle().Shapes)), "shape", "shapes"), count(uint64(len(doc.Puzzle().Problems)), "problem", "problems")))
 	if p := doc.Puzzle(); p.CommentPopup && strings.TrimSpace(p.Comment) != "" {
 		dialog.ShowInformation(u.docName(), p.Comment, u.win)
 	}
@@ -191,7 +192,7 @@ func (u *App) refresh() {
 	}
 	u.win.SetTitle(title)
 	u.refreshMenu()
-	u.statusInfo.SetText(fmt.Sprintf("%v grid · %d shapes · %d problems", u.g.Type(), len(p.Shapes), len(p.Problems)))
+	u.statusInfo.SetText(fmt.Sprintf("%v grid · %s · %s", u.g.Type(), count(uint64(len(p.Shapes)), "shape", "shapes"), count(uint64(len(p.Problems)), "problem", "problems")))
 	switch u.tabs.SelectedIndex() {
 	case tabShapes:
 		u.shapes.refresh()
@@ -320,13 +321,21 @@ func (u *App) buildMenu() {
 	goSolve.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key3, Modifier: fyne.KeyModifierAlt}
 	view := fyne.NewMenu("View", goShapes, goProblems, goSolve)
 
+	u.startItem = fyne.NewMenuItem("Start", func() { u.tabs.SelectIndex(tabSolve); u.solve.start() })
+	u.startItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
+	u.contItem = fyne.NewMenuItem("Continue", func() { u.tabs.SelectIndex(tabSolve); u.solve.resume() })
+	u.contItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
+	u.stopItem = fyne.NewMenuItem("Stop", u.solve.stop)
+	u.stopItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
+	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem)
+
 	keys := fyne.NewMenuItem("Keyboard Shortcuts", u.showKeys)
 	about := fyne.NewMenuItem("About BurrLab", func() {
 		dialog.ShowInformation("About BurrLab", "BurrLab designs and solves assembly puzzles:\nburrs, polycube packings, boxes, sphere and prism puzzles.\n\nIt reads and writes BurrTools .xmpuzzle files.", u.win)
 	})
 	help := fyne.NewMenu("Help", keys, about)
 
-	u.menu = fyne.NewMainMenu(file, edit, view, help)
+	u.menu = fyne.NewMainMenu(file, edit, view, solve, help)
 	u.win.SetMainMenu(u.menu)
 	u.refreshMenu()
 }
@@ -347,6 +356,20 @@ func (u *App) refreshMenu() {
 	set(u.redoItem, strings.TrimSpace("Redo "+u.doc.RedoLabel()), u.doc.CanRedo())
 	if changed {
 		u.menu.Items[1].Refresh()
+	}
+	c := u.solve.ctl
+	solveChanged := false
+	for _, s := range []struct {
+		it *fyne.MenuItem
+		on bool
+	}{{u.startItem, !c.start.Disabled()}, {u.contItem, !c.cont.Disabled()}, {u.stopItem, !c.stop.Disabled()}} {
+		if s.it.Disabled == s.on {
+			s.it.Disabled = !s.on
+			solveChanged = true
+		}
+	}
+	if solveChanged {
+		u.menu.Items[3].Refresh()
 	}
 }
 
@@ -380,9 +403,11 @@ func (u *App) showKeys() {
 		"left click, drag\tset (or clear) cells",
 		"right click\tclear a cell",
 		"",
-		"Solve tab:",
-		"F9 / Escape\tstart / stop solving",
-		"Space\tplay or pause the disassembly",
+		"Solving:",
+		"Ctrl+R, F9\tstart",
+		"Ctrl+Shift+R\tcontinue a stopped search",
+		"Ctrl+Period, Escape\tstop",
+		"Space\tplay or pause the disassembly (Solve tab)",
 		"",
 		"3D view: drag to turn, wheel to zoom.",
 	}, "\n")

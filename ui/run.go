@@ -163,10 +163,10 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.maxHoles.SetPlaceHolder("problem's")
 	c.keep = widget.NewEntry()
 	c.keep.SetText(strconv.Itoa(defaultKeep))
-	c.start = newTipButton("Start", theme.MediaPlayIcon(), "Solve the problem from the beginning (F9)", u, t.start)
+	c.start = newTipButton("Start", theme.MediaPlayIcon(), "Solve the problem from the beginning (Ctrl+R, F9)", u, t.start)
 	c.start.Importance = widget.HighImportance
-	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving (Escape); the solutions found so far are kept", u, t.stop)
-	c.cont = newTipButton("Continue", theme.MediaFastForwardIcon(), "Go on with a stopped search where it left off", u, t.resume)
+	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving (Ctrl+Period, Escape); the solutions found so far are kept", u, t.stop)
+	c.cont = newTipButton("Continue", theme.MediaFastForwardIcon(), "Go on with a stopped search where it left off (Ctrl+Shift+R)", u, t.resume)
 	c.progress = widget.NewProgressBar()
 	form := widget.NewForm(
 		widget.NewFormItem("Max holes", c.maxHoles),
@@ -247,17 +247,37 @@ func (t *solveTab) refreshControls() {
 		set(w, !running)
 	}
 	set(c.disassemble, !running && t.u.g.Directions() != nil)
+	defer t.u.refreshMenu()
 	if t.u.g.Directions() == nil {
 		c.disassemble.SetChecked(false)
 	}
 	switch r := t.run; {
-	case r != nil && r.showing && r.problem == i:
+	case t.describesProblem(r, i):
 		c.progress.SetValue(max(r.fraction, 0))
 	case i >= 0 && i < len(p.Problems) && p.Problems[i].State == model.Solved:
 		c.progress.SetValue(1)
 	default:
 		c.progress.SetValue(0)
 	}
+}
+
+// describesProblem reports whether run r speaks for problem i: it runs on
+// it, or it finished or stopped on it and its results are what the problem
+// holds.
+func (t *solveTab) describesProblem(r *solveRun, i int) bool {
+	if r == nil || r.problem != i {
+		return false
+	}
+	if r.showing {
+		return true
+	}
+	p := t.u.doc.Puzzle()
+	if !r.stored || i >= len(p.Problems) || r.fingerprint != problemFingerprint(p, i) {
+		return false
+	}
+	// After an undo the problem holds other results.
+	sols := p.Problems[i].Solutions
+	return len(sols) == len(r.kept) && (len(sols) == 0 || &sols[0] == &r.kept[0])
 }
 
 // start solves the selected problem from the beginning.

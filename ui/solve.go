@@ -415,8 +415,8 @@ func (t *solveTab) refreshInfo() {
 		t.info.SetText("The puzzle has no problem to solve: add one on the Problems tab.")
 		return
 	}
-	if r := t.run; r != nil && r.problem == i && r.showing {
-		t.info.SetText(r.describe())
+	if t.describesProblem(t.run, i) {
+		t.info.SetText(t.run.describe())
 		return
 	}
 	pr := &p.Problems[i]

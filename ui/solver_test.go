@@ -165,3 +165,34 @@ func TestSolverErrorsShowInADialog(t *testing.T) {
 		t.Error("a failed run changed the problem")
 	}
 }
+
+func TestContinueASearchSavedInAFile(t *testing.T) {
+	u := newTestUI(t, pentominoes())
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do = q.do
+	st.ctl.disassemble.SetChecked(false)
+	st.start()
+	q.pump(t, func() bool { return st.run.assemblies > 0 || !st.run.running })
+	st.stop()
+	q.pump(t, func() bool { return !st.run.running })
+	if st.run.complete {
+		t.Fatalf("the search finished (%d assemblies) before Stop reached it", st.run.assemblies)
+	}
+	path := t.TempDir() + "/paused.xmpuzzle"
+	if err := u.writeTo(path); err != nil {
+		t.Fatal(err)
+	}
+	u.OpenPath(path)
+	pr := &u.doc.Puzzle().Problems[0]
+	if pr.State != model.Paused || st.run != nil || !st.canContinue() {
+		t.Fatalf("reopened: state %d, run %v, can continue %v", pr.State, st.run, st.canContinue())
+	}
+	kept := len(pr.Solutions)
+	st.resume()
+	q.pump(t, func() bool { return !st.run.running })
+	pr = &u.doc.Puzzle().Problems[0]
+	if st.run.err != nil || pr.State != model.Solved || pr.NumAssemblies != 2339 || len(pr.Solutions) != 2339 {
+		t.Fatalf("continued from the file (%d kept before): err %v, state %d, %d assemblies, %d kept", kept, st.run.err, pr.State, pr.NumAssemblies, len(pr.Solutions))
+	}
+}

@@ -174,6 +174,13 @@ func (c *tipCheck) MouseOut() {
 	}
 }
 
+func (c *tipCheck) Tapped(e *fyne.PointEvent) {
+	if c.hints != nil {
+		c.hints.unhint()
+	}
+	c.Check.Tapped(e)
+}
+
 // spin edits a whole number between min and max: an entry with − and +
 // buttons. OnChanged runs when the user commits a new value (Enter, focus
 // change, or a button), not on every key.
