@@ -104,12 +104,6 @@ func New(a fyne.App, w fyne.Window) *App {
 	return u
 }
 
-// Window returns the main window.
-func (u *App) Window() fyne.Window { return u.win }
-
-// Document returns the open document.
-func (u *App) Document() *Document { return u.doc }
-
 // hint shows a tooltip for obj and its text in the status line.
 func (u *App) hint(text string, obj fyne.CanvasObject) {
 	u.tips.show(text, obj)
@@ -428,7 +422,7 @@ func (u *App) editComment() {
 		}
 		u.edit("Edit comment", func(p *model.Puzzle) error {
 			if p.Comment == e.Text && p.CommentPopup == popup.Checked {
-				return ErrNoChange
+				return errNoChange
 			}
 			p.Comment, p.CommentPopup = e.Text, popup.Checked
 			return nil

@@ -52,9 +52,9 @@ const (
 	maxStepsBytes = 256 << 20
 )
 
-// ErrNoChange is returned by an edit function that changed nothing; the
+// errNoChange is returned by an edit function that changed nothing; the
 // history records no step for it.
-var ErrNoChange = errors.New("nothing changed")
+var errNoChange = errors.New("nothing changed")
 
 // NewDocument wraps a puzzle just read from path (empty for none). It is
 // not dirty.
@@ -76,7 +76,7 @@ func (d *Document) MarkSaved(path string) {
 }
 
 // Edit applies fn to the puzzle as one undoable step. When fn fails the
-// puzzle is restored and the error returned; ErrNoChange records nothing
+// puzzle is restored and the error returned; errNoChange records nothing
 // and returns nil.
 func (d *Document) Edit(label string, v View, fn func(p *model.Puzzle) error) error {
 	if d.stroke != nil {
@@ -85,7 +85,7 @@ func (d *Document) Edit(label string, v View, fn func(p *model.Puzzle) error) er
 	before := snapshot(d.puzzle)
 	if err := fn(d.puzzle); err != nil {
 		d.puzzle = before
-		if errors.Is(err, ErrNoChange) {
+		if errors.Is(err, errNoChange) {
 			return nil
 		}
 		return err
@@ -113,7 +113,7 @@ func (d *Document) Apply(fn func(p *model.Puzzle) error) error {
 	keep := snapshot(d.puzzle)
 	if err := fn(d.puzzle); err != nil {
 		d.puzzle = keep
-		if errors.Is(err, ErrNoChange) {
+		if errors.Is(err, errNoChange) {
 			return nil
 		}
 		return err

@@ -87,8 +87,8 @@ func TestDocumentFailedAndEmptyEdits(t *testing.T) {
 	if d.Puzzle().Shapes[0].Name != "" || d.CanUndo() || d.Dirty() {
 		t.Error("a failed edit left its half-done change or a step")
 	}
-	if err := d.Edit("nothing", View{}, func(*model.Puzzle) error { return ErrNoChange }); err != nil || d.CanUndo() {
-		t.Errorf("ErrNoChange: %v, step recorded %v", err, d.CanUndo())
+	if err := d.Edit("nothing", View{}, func(*model.Puzzle) error { return errNoChange }); err != nil || d.CanUndo() {
+		t.Errorf("errNoChange: %v, step recorded %v", err, d.CanUndo())
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -143,5 +144,27 @@ func TestEmptyPuzzle(t *testing.T) {
 	tapCell(t, u, grid.Vec{1, 1, 1})
 	if state(u, 0, grid.Vec{1, 1, 1}) != model.Filled {
 		t.Error("could not draw in the new shape")
+	}
+}
+
+func TestDropAndRecentMenu(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	path := filepath.Join(t.TempDir(), "dropped.xmpuzzle")
+	if err := u.writeTo(path); err != nil {
+		t.Fatal(err)
+	}
+	u.NewPuzzle(grid.Rhombic)
+	u.dropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(path)})
+	if u.doc.Path != path || u.g.Type() != grid.Cubes {
+		t.Fatalf("dropping %s did not open it", path)
+	}
+	var recent *fyne.MenuItem
+	for _, it := range u.menu.Items[0].Items {
+		if it.Label == "Open Recent" {
+			recent = it
+		}
+	}
+	if recent == nil || len(recent.ChildMenu.Items) == 0 || recent.ChildMenu.Items[0].Label != path {
+		t.Fatalf("Open Recent does not list %s first", path)
 	}
 }

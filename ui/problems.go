@@ -475,7 +475,7 @@ func (t *problemsTab) rename(name string) {
 	name = strings.TrimSpace(name)
 	t.u.edit(fmt.Sprintf("rename P%d", i+1), func(p *model.Puzzle) error {
 		if p.Problems[i].Name == name {
-			return ErrNoChange
+			return errNoChange
 		}
 		p.Problems[i].Name = name
 		return nil
@@ -490,7 +490,7 @@ func (t *problemsTab) setResult(string) {
 	r := t.result.SelectedIndex() - 1
 	t.u.edit(fmt.Sprintf("set the result of P%d", i+1), func(p *model.Puzzle) error {
 		if p.Problems[i].Result == r {
-			return ErrNoChange
+			return errNoChange
 		}
 		return p.SetResult(i, r)
 	})
@@ -513,7 +513,7 @@ func (t *problemsTab) setMaxHoles(s string) {
 	}
 	t.u.edit(fmt.Sprintf("set the hole limit of P%d", i+1), func(p *model.Puzzle) error {
 		if p.Problems[i].MaxHoles == n {
-			return ErrNoChange
+			return errNoChange
 		}
 		return p.SetMaxHoles(i, n)
 	})
@@ -527,7 +527,7 @@ func (t *problemsTab) setRange(shape, lo, hi int) {
 	t.u.edit(fmt.Sprintf("set the count of S%d in P%d", shape+1, i+1), func(p *model.Puzzle) error {
 		pr := &p.Problems[i]
 		if k := pr.PartOf(shape); (k < 0 && hi == 0) || (k >= 0 && pr.Parts[k].Min == lo && pr.Parts[k].Max == hi) {
-			return ErrNoChange
+			return errNoChange
 		}
 		return p.SetPartRange(i, shape, lo, hi)
 	})
@@ -552,7 +552,7 @@ func (t *problemsTab) setGroups(shape int, s string) {
 	sort.Slice(groups, func(a, b int) bool { return groups[a].Group < groups[b].Group })
 	t.u.edit(fmt.Sprintf("set the groups of S%d in P%d", shape+1, i+1), func(p *model.Puzzle) error {
 		if formatGroups(p.Problems[i].Parts[k]) == formatGroups(model.Part{Max: p.Problems[i].Parts[k].Max, Groups: groups}) {
-			return ErrNoChange
+			return errNoChange
 		}
 		return p.SetPartGroups(i, shape, groups)
 	})

@@ -328,7 +328,7 @@ func (t *shapesTab) paint(cells []grid.Vec, f func(model.Voxel) model.Voxel) {
 			}
 		}
 		if !changed {
-			return ErrNoChange
+			return errNoChange
 		}
 		s.ResetHotspot(g)
 		cleared = p.ShapeChanged(i)
@@ -596,7 +596,7 @@ func (t *shapesTab) rename(name string) {
 	name = strings.TrimSpace(name)
 	t.u.edit(fmt.Sprintf("rename S%d", i+1), func(p *model.Puzzle) error {
 		if p.Shapes[i].Name == name {
-			return ErrNoChange
+			return errNoChange
 		}
 		p.Shapes[i].Name = name
 		return nil
@@ -610,7 +610,7 @@ func (t *shapesTab) setWeight(w int) {
 	}
 	t.u.edit(fmt.Sprintf("set the weight of S%d", i+1), func(p *model.Puzzle) error {
 		if p.Shapes[i].Weight == w {
-			return ErrNoChange
+			return errNoChange
 		}
 		return p.SetWeight(i, w)
 	})
@@ -629,7 +629,7 @@ func (t *shapesTab) shapeEdit(label string, f func(s *model.Shape, g grid.Grid) 
 			return err
 		}
 		if equalShapes(&before, &p.Shapes[i]) {
-			return ErrNoChange
+			return errNoChange
 		}
 		cleared = p.ShapeChanged(i)
 		return nil
