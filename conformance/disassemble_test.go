@@ -2,10 +2,15 @@ package conformance
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
 	"github.com/burrlab/burrlab/solver/disassemble"
 )
 
@@ -110,4 +115,96 @@ func sameSeparation(a, b *model.Separation) error {
 		return fmt.Errorf("removed part: %w", err)
 	}
 	return nil
+}
+
+// TestDisassembleCommand runs `burr solve -disassemble -save` on every
+// cube and prism example: the solution counts must be BurrTools', every
+// saved solution must carry a disassembly that can be carried out, and
+// where the example stores a disassembly of the same assembly, the saved
+// one must have the same level and moves.
+func TestDisassembleCommand(t *testing.T) {
+	want := map[string]Expected{}
+	for _, e := range loadExpected(t) {
+		want[fmt.Sprintf("%s/%d", e.File, e.Problem)] = e
+	}
+	same, full := 0, 0
+	for _, name := range exampleFiles(t) {
+		orig := loadExample(t, name)
+		if orig.Grid > 1 || len(orig.Problems) == 0 {
+			continue
+		}
+		out := filepath.Join(t.TempDir(), name)
+		stdout, err := burr(t, "solve", "-disassemble", "-problem", "all", "-json", "-save", out, examplePath(t, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+			var r struct {
+				Problem   int
+				Solutions *uint64
+				Complete  bool
+			}
+			if err := json.Unmarshal([]byte(line), &r); err != nil {
+				t.Fatalf("%s: bad JSON line %q: %v", name, line, err)
+			}
+			e, ok := want[fmt.Sprintf("%s/%d", name, r.Problem)]
+			if !ok || e.Solutions == nil {
+				t.Fatalf("%s problem %d: no expected solution count", name, r.Problem)
+			}
+			if !r.Complete || r.Solutions == nil || *r.Solutions != *e.Solutions {
+				t.Errorf("%s problem %d: %s, BurrTools %d solutions", name, r.Problem, line, *e.Solutions)
+			}
+		}
+		saved, err := xmpuzzle.ReadFile(out)
+		if err != nil {
+			t.Fatalf("%s: reading what burr saved: %v", name, err)
+		}
+		for pi := range saved.Problems {
+			pr := &saved.Problems[pi]
+			if uint64(len(pr.Solutions)) != pr.NumSolutions {
+				t.Errorf("%s problem %d: %d solutions saved of %d", name, pi, len(pr.Solutions), pr.NumSolutions)
+			}
+			for si := range pr.Solutions {
+				s := &pr.Solutions[si]
+				if s.Disassembly == nil || s.Disassembly.Outline() {
+					if len(placed(s.Assembly)) > 1 {
+						t.Errorf("%s problem %d solution %d: saved without a disassembly", name, pi, si)
+					}
+					continue
+				}
+				if err := model.CheckDisassembly(saved, pr, s); err != nil {
+					t.Errorf("%s problem %d solution %d: %v", name, pi, si, err)
+				}
+				for _, o := range orig.Problems[pi].Solutions {
+					if o.Disassembly == nil || !slices.Equal(o.Assembly, s.Assembly) {
+						continue
+					}
+					same++
+					if !o.Disassembly.Outline() {
+						full++
+					}
+					if o.Disassembly.Level() != s.Disassembly.Level() || o.Disassembly.TotalMoves() != s.Disassembly.TotalMoves() {
+						t.Errorf("%s problem %d solution %d: level %s (%d moves), the example stores %s (%d)", name, pi, si,
+							s.Disassembly.Level(), s.Disassembly.TotalMoves(), o.Disassembly.Level(), o.Disassembly.TotalMoves())
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d saved disassemblies compared with the examples'", same)
+	// The six full trees of TestStoredDisassemblies are found again.
+	if full < 6 {
+		t.Errorf("%d saved disassemblies matched full trees of the examples, want 6", full)
+	}
+}
+
+// placed returns the placed slots of an assembly.
+func placed(a model.Assembly) []int {
+	var out []int
+	for i, pl := range a {
+		if pl.Placed() {
+			out = append(out, i)
+		}
+	}
+	return out
 }
