@@ -243,7 +243,9 @@ func (w *worker) finiteMoves(ctx context.Context, x int32) {
 				continue // even one step pushes too many pieces
 			}
 			// The largest k moving at most half the pieces is the
-			// distance at which the half-th other piece joins.
+			// distance at which the half-th other piece joins. At least
+			// half do join at some distance: otherwise q and those that
+			// do could be taken away, and removal would have said so.
 			w.pushOrder(sd, q, half)
 			kmax := w.sorted[half-1]
 			clear(w.group)
