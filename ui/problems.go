@@ -96,7 +96,6 @@ func newProblemsTab(u *App) *problemsTab {
 			name := widget.NewLabel("")
 			name.Truncation = fyne.TextTruncateEllipsis
 			state := widget.NewLabel("")
-			state.Importance = widget.LowImportance
 			state.SizeName = theme.SizeNameCaptionText
 			return container.NewVBox(name, state)
 		},
@@ -359,7 +358,7 @@ func problemSummary(p *model.Puzzle, pr *model.Problem) string {
 	}
 	s := fmt.Sprintf("%d pieces with %s cells; the result has %d cells", pieces, cells, filled)
 	if variable > 0 {
-		s += fmt.Sprintf(" and %d variable ones", variable)
+		s += " and " + count(uint64(variable), "variable one", "variable ones")
 	}
 	s += ". " + capitalize(problemState(pr)) + "."
 	switch {
