@@ -159,6 +159,7 @@ func (u *App) setDocument(doc *Document, title string) {
 	if len(doc.Puzzle().Problems) == 0 {
 		u.view.Problem = -1
 	}
+	u.view.Layer = u.shapes.usefulLayer(u.view.Shape, 0)
 	u.shapes.gridChanged()
 	u.solve.documentChanged()
 	u.refresh()

@@ -99,6 +99,7 @@ func newShapesTab(u *App) *shapesTab {
 			return
 		}
 		u.view.Shape = i
+		u.view.Layer = t.usefulLayer(i, u.view.Layer)
 		u.refresh()
 	}
 
@@ -210,6 +211,27 @@ func shapeLabel(p *model.Puzzle, i int) string {
 		return fmt.Sprintf("S%d · %s", i+1, n)
 	}
 	return fmt.Sprintf("S%d", i+1)
+}
+
+// usefulLayer keeps layer z for shape i if it shows any cell of it, and
+// otherwise returns the lowest layer that does, so that selecting a shape
+// never shows an empty layer of a shape that has cells.
+func (t *shapesTab) usefulLayer(i, z int) int {
+	p := t.u.doc.Puzzle()
+	if i < 0 || i >= len(p.Shapes) {
+		return z
+	}
+	s := &p.Shapes[i]
+	lo, _, ok := s.Bounds()
+	if !ok {
+		return z
+	}
+	for k, v := range s.Voxels {
+		if v.State() != model.Empty && s.Pos(k)[2] == z {
+			return z
+		}
+	}
+	return lo[2]
 }
 
 // gridChanged rebuilds the grid-specific tools.

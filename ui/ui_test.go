@@ -385,3 +385,19 @@ func abs(x int) int {
 	}
 	return x
 }
+
+func TestSelectingAShapeShowsItsCells(t *testing.T) {
+	p := newPuzzle(grid.Cubes)
+	s := newShape(grid.Cubes, "high")
+	s.Set(grid.Vec{1, 1, 2}, model.MakeVoxel(model.Filled, 0))
+	p.AddShape(s)
+	u := newTestUI(t, p)
+	u.shapes.list.Select(1)
+	if u.view.Shape != 1 || u.view.Layer != 2 || u.shapes.editor.z != 2 {
+		t.Fatalf("selected shape %d, layer %d (editor %d); want layer 2 where its cell is", u.view.Shape, u.view.Layer, u.shapes.editor.z)
+	}
+	u.shapes.list.Select(0) // an empty shape keeps the layer
+	if u.view.Layer != 2 {
+		t.Errorf("layer %d after selecting an empty shape", u.view.Layer)
+	}
+}
