@@ -50,6 +50,7 @@ type Stats struct {
 	Filter     bool // assemblies pass the symmetry filter
 	Mirror     bool // the filter also compares mirror images
 	Holes      int  // allowed empty variable cells, -1 for any number
+	Trimmed    int  // placements left out because no kept assembly can use them
 }
 
 // part is one entry of the problem's piece list.
@@ -69,7 +70,6 @@ type placement struct {
 // result is the result shape with lookup tables.
 type result struct {
 	shape  *model.Shape
-	info   *shapeInfo
 	sym    grid.Set
 	lo, hi grid.Vec
 	fixed  int     // filled cells: must be covered
@@ -137,16 +137,74 @@ func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Asse
 	if err := a.place(ctx); err != nil {
 		return nil, err
 	}
-	a.build(holes)
-	a.stats = Stats{
-		Placements: len(a.rows), Columns: len(a.cov.Cols), Entries: a.cov.NumEntries(),
-		Exact: exact, Breaker: a.plan.breaker, Holes: holes,
-	}
 	if a.plan.filter && !opts.KeepRotations {
 		a.filter = newFilter(a, opts)
+	}
+	lead, trimmed := a.leaders()
+	a.build(holes, lead)
+	a.stats = Stats{
+		Placements: len(a.rows), Columns: len(a.cov.Cols), Entries: a.cov.NumEntries(),
+		Exact: exact, Breaker: a.plan.breaker, Holes: holes, Trimmed: trimmed,
+	}
+	if a.filter != nil {
 		a.stats.Filter, a.stats.Mirror = true, a.filter.mirror
 	}
 	return a, nil
+}
+
+// leaders narrows the search where BurrTools searches every rotated copy
+// of each assembly (its symmetry breaker is off because pieces are
+// optional or come in several copies) and lets the filter drop all but
+// one. The filter keeps an assembly only if no variant is smaller,
+// comparing slot by slot from slot 0; so in a kept assembly the
+// placement in slot 0, the smallest of its part, is no larger than its
+// own image under any proper symmetry of the result (those variants are
+// always compared). If that part is used at most once, its other
+// placements can go; if it is used exactly k > 1 times, at least one of
+// the k must be such a "leader". Either way the filter's verdicts and
+// counts stay BurrTools', with a fraction of the search.
+//
+// It returns, for the second case, which rows are leaders (nil when the
+// rule does not apply), and how many rows it removed in the first case.
+func (a *Assembler) leaders() (lead []bool, trimmed int) {
+	f := a.filter
+	if f == nil || a.plan.pivot >= 0 || len(a.slotPart) == 0 {
+		return nil, 0
+	}
+	p0 := a.slotPart[0]
+	pt := &a.parts[p0]
+	if pt.max > 1 && pt.min != pt.max {
+		return nil, 0
+	}
+	isLead := func(pl *placement) bool {
+		x := plc{t: pl.t, p: pl.pos}
+		for k, t := range f.trans {
+			if t == 0 || t >= f.n || !a.res.sym.Has(t) {
+				continue
+			}
+			if y, ok := f.image(p0, x, k); ok && y.less(x) {
+				return false
+			}
+		}
+		return true
+	}
+	if pt.max == 1 {
+		kept := a.rows[:0]
+		for i := range a.rows {
+			if int(a.rows[i].part) == p0 && !isLead(&a.rows[i]) {
+				trimmed++
+				continue
+			}
+			kept = append(kept, a.rows[i])
+		}
+		a.rows = kept
+		return nil, trimmed
+	}
+	lead = make([]bool, len(a.rows))
+	for i := range a.rows {
+		lead[i] = int(a.rows[i].part) == p0 && isLead(&a.rows[i])
+	}
+	return lead, 0
 }
 
 // check validates the problem's references and the shapes it uses.
@@ -212,8 +270,7 @@ func (a *Assembler) setup() error {
 	rs := &p.Shapes[pr.Result]
 	r := &a.res
 	r.shape = rs
-	r.info = info(pr.Result)
-	r.sym = r.info.sym
+	r.sym = symmetries(g, rs)
 	lo, hi, ok := rs.Bounds()
 	if !ok {
 		return fmt.Errorf("the result shape %d is empty", pr.Result)
@@ -323,12 +380,30 @@ func (a *Assembler) orientations(i int) []int {
 			if !a.res.sym.Has(r) {
 				continue
 			}
-			if c, _, ok := grid.Orient(g, r, o.abs, grid.Vec{}); ok && !known(c) {
+			if c, ok := orient(g, r, o.abs); ok && !known(c) {
 				seen = append(seen, c)
 			}
 		}
 	}
 	return out
+}
+
+// orient turns tagged cells by orientation t and sorts them.
+func orient(g grid.Grid, t int, cells []grid.Cell) ([]grid.Cell, bool) {
+	pos := make([]grid.Vec, len(cells))
+	for i, c := range cells {
+		pos[i] = c.Pos
+	}
+	out, _, ok := g.Transform(t, pos, grid.Vec{})
+	if !ok {
+		return nil, false
+	}
+	res := make([]grid.Cell, len(cells))
+	for i, c := range cells {
+		res[i] = grid.Cell{Pos: out[i], Tag: c.Tag}
+	}
+	sortCells(res)
+	return res, true
 }
 
 // place lists every placement of every part: each chosen orientation at
@@ -402,9 +477,10 @@ func bounds(cells []grid.Cell) (lo, hi grid.Vec) {
 
 // build makes the cover problem: a column per part with the part's count
 // range, a column per result cell ([1,1] filled, [0,1] variable, a hole
-// when left empty), and, when piece counts are ranges, BurrTools' range
-// column that bounds the cells of the optional pieces.
-func (a *Assembler) build(holes int) {
+// when left empty), when piece counts are ranges BurrTools' range column
+// that bounds the cells of the optional pieces, and when lead is given a
+// column that needs at least one of the leader rows (see leaders).
+func (a *Assembler) build(holes int, lead []bool) {
 	r := &a.res
 	np := len(a.parts)
 	cols := make([]cover.Column, 0, np+len(r.pos)+1)
@@ -433,9 +509,15 @@ func (a *Assembler) build(holes int) {
 		rangeCol = len(cols)
 		cols = append(cols, cover.Column{Min: max(0, r.fixed-fixedCells), Max: len(r.pos) - fixedCells})
 	}
+	leadCol := -1
+	if lead != nil {
+		leadCol = len(cols)
+		p0 := a.parts[a.slotPart[0]]
+		cols = append(cols, cover.Column{Min: 1, Max: p0.max})
+	}
 	a.cov = cover.NewProblem(cols, holes)
 	var cs, ws []int
-	for _, pl := range a.rows {
+	for i, pl := range a.rows {
 		pt := &a.parts[pl.part]
 		o := &pt.info.or[pl.t]
 		cs, ws = cs[:0], ws[:0]
@@ -452,6 +534,10 @@ func (a *Assembler) build(holes int) {
 		if rangeCol >= 0 && pt.min != pt.max {
 			cs = append(cs, rangeCol)
 			ws = append(ws, pt.info.filled)
+		}
+		if leadCol >= 0 && lead[i] {
+			cs = append(cs, leadCol)
+			ws = append(ws, 1)
 		}
 		a.cov.AddRow(cs, ws)
 	}

@@ -217,6 +217,22 @@ func (f *filter) variant(s *Scratch, k int) bool {
 	return t < f.n || f.swapMirrors(s.v)
 }
 
+// image returns the placement x of a piece of part i under trans[k],
+// normalised, as variant computes it for one slot.
+func (f *filter) image(i int, x plc, k int) (plc, bool) {
+	a := f.a
+	pt := i*f.n + int(x.t)
+	st := &f.steps[pt*len(f.trans)+k]
+	if st.t < 0 {
+		return plc{}, false
+	}
+	ci := a.res.cellOf(x.p.Add(f.anc[pt]))
+	if ci < 0 {
+		return plc{}, false
+	}
+	return plc{t: st.t, p: f.img[f.trans[k]][ci].Add(st.d)}, true
+}
+
 // swapMirrors replaces each piece in a mirror image orientation by its
 // partner slot's piece, which covers the same cells in a proper
 // orientation. It reports false when a mirrored piece has no partner:

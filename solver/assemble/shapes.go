@@ -1,6 +1,9 @@
 package assemble
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -82,13 +85,14 @@ func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
 		o.rel = make([]grid.Cell, len(out))
 		for i, p := range out {
 			o.abs[i] = grid.Cell{Pos: p, Tag: si.cells[i].Tag}
-			o.rel[i] = grid.Cell{Pos: p.Sub(hot), Tag: si.cells[i].Tag}
 		}
 		if si.anchor >= 0 {
 			o.anc = out[si.anchor].Sub(hot)
 		}
-		grid.SortCells(o.abs)
-		grid.SortCells(o.rel)
+		sortCells(o.abs)
+		for i, c := range o.abs {
+			o.rel[i] = grid.Cell{Pos: c.Pos.Sub(hot), Tag: c.Tag}
+		}
 		o.norm = t
 		for _, r := range reps {
 			if _, same := grid.Identical(g, si.or[r].abs, o.abs); same {
@@ -106,6 +110,57 @@ func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
 		}
 	}
 	return si
+}
+
+// symmetries returns Sym(s), colours and states included, without
+// sorting: the shape turned by t is moved so its bounding box starts where
+// s's does, and every cell is looked up in s. This is what makes big
+// result shapes cheap (a result is turned 2N times only here).
+func symmetries(g grid.Grid, s *model.Shape) grid.Set {
+	cells := s.Cells()
+	pos := make([]grid.Vec, len(cells))
+	for i, c := range cells {
+		pos[i] = c.Pos
+	}
+	lo, _, _ := s.Bounds()
+	var set grid.Set
+next:
+	for t := 0; t < 2*g.Orientations(); t++ {
+		out, _, ok := g.Transform(t, pos, grid.Vec{})
+		if !ok || len(out) == 0 {
+			continue
+		}
+		olo := out[0]
+		for _, p := range out[1:] {
+			for k := 0; k < 3; k++ {
+				olo[k] = min(olo[k], p[k])
+			}
+		}
+		d := lo.Sub(olo)
+		if !g.InLattice(d) {
+			continue
+		}
+		for i, p := range out {
+			if uint8(s.At(p.Add(d))) != cells[i].Tag {
+				continue next
+			}
+		}
+		set.Add(t) // as many cells, all on cells of s with the same tag: the same shape
+	}
+	return set
+}
+
+// sortCells sorts cells into index order (z, then y, then x), like
+// grid.SortCells but without reflection: shapes are sorted 2N times each.
+func sortCells(c []grid.Cell) {
+	slices.SortFunc(c, func(a, b grid.Cell) int {
+		for k := 2; k >= 0; k-- {
+			if a.Pos[k] != b.Pos[k] {
+				return cmp.Compare(a.Pos[k], b.Pos[k])
+			}
+		}
+		return 0
+	})
 }
 
 // sameAs reports whether orientation t of a turns a into shape b (as

@@ -4,7 +4,9 @@ import (
 	"context"
 	"hash/fnv"
 	"math"
+	"math/bits"
 	"strconv"
+	"sync"
 )
 
 // Matrix is a compiled problem. The search keeps, per search level, the
@@ -46,6 +48,14 @@ type Matrix struct {
 	killMasks bool
 	kill      []sparse
 	sat       []bool
+	// hints[r*hintLen:] lists the columns that taking row r hits hardest
+	// (the largest share of their rows ruled out), -1 padded. The next
+	// node looks at them first: a column left without rows is found at
+	// once, and a column with few rows sets a low bar for counting the
+	// others. Empty when too costly to compute. Search builds them once,
+	// on first use (Reduce's intermediate matrices never need them).
+	hints     []int32
+	hintsOnce sync.Once
 
 	colWords int32 // words of a column set
 	dead0    int32 // hole columns without any row
@@ -202,6 +212,79 @@ func (m *Matrix) buildKills() {
 		}
 	}
 	m.killMasks = true
+}
+
+// hintLen is the number of hint columns per row.
+const hintLen = 8
+
+// maxHintWork caps the work of buildHints (row entries visited).
+const maxHintWork = 1 << 26
+
+// buildHints computes hints (see Matrix) from the kill sets.
+func (m *Matrix) buildHints() {
+	if !m.killMasks {
+		return
+	}
+	work := 0
+	for r := int32(0); r < m.n; r++ {
+		k := m.kill[r]
+		for i := k.start; i < k.end; i++ {
+			work += bits.OnesCount64(m.setBits[i]) * int(m.rowStart[1]-m.rowStart[0]+1)
+		}
+		if work > maxHintWork {
+			return
+		}
+	}
+	size := make([]int32, m.ncols)
+	for c := int32(0); c < m.ncols; c++ {
+		s := m.cols[c]
+		for i := s.start; i < s.end; i++ {
+			size[c] += int32(bits.OnesCount64(m.setBits[i]))
+		}
+	}
+	hit := make([]int32, m.ncols)
+	var touched []int32
+	m.hints = make([]int32, int(m.n)*hintLen)
+	for r := int32(0); r < m.n; r++ {
+		touched = touched[:0]
+		k := m.kill[r]
+		for i := k.start; i < k.end; i++ {
+			for b := m.setBits[i]; b != 0; b &= b - 1 {
+				q := m.setIdx[i]<<6 + int32(bits.TrailingZeros64(b))
+				for e := m.rowStart[q]; e < m.rowStart[q+1]; e++ {
+					c := m.entCol[e]
+					if hit[c] == 0 {
+						touched = append(touched, c)
+					}
+					hit[c]++
+				}
+			}
+		}
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			if m.sat[e] {
+				hit[m.entCol[e]] = 0 // closed by the step itself
+			}
+		}
+		h := m.hints[int(r)*hintLen : int(r+1)*hintLen]
+		for i := range h {
+			h[i] = -1
+		}
+		// Keep the hintLen columns with the largest share hit, by insertion.
+		for _, c := range touched {
+			if hit[c] > 0 {
+				for i := range h {
+					if h[i] < 0 || int64(hit[c])*int64(size[h[i]]) > int64(hit[h[i]])*int64(size[c]) {
+						copy(h[i+1:], h[i:len(h)-1])
+						h[i] = c
+						break
+					}
+				}
+			}
+		}
+		for _, c := range touched {
+			hit[c] = 0
+		}
+	}
 }
 
 func sortAsc(a []int32) {

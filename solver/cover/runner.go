@@ -76,7 +76,7 @@ func (r *runner) replay(path []int32) (cont bool, col int32, err error) {
 			if w.w[c] < m.min[c] {
 				return false, 0, fmt.Errorf("%w: stop where a column needs rows", ErrJobMismatch)
 			}
-			f.alt, f.more = altStop, true
+			f.alt = altStop
 			if !w.stopAt(d, c) {
 				return false, 0, fmt.Errorf("%w: path leads to a dead end", ErrJobMismatch)
 			}
@@ -87,7 +87,7 @@ func (r *runner) replay(path []int32) (cont bool, col int32, err error) {
 		if _, found := w.dropUpTo(d, c, target, false); !found {
 			return false, 0, fmt.Errorf("%w: row %d is not an alternative", ErrJobMismatch, e)
 		}
-		f.alt, f.more = target, w.anyAfter(d, c, target)
+		f.alt = target
 		w.take(d, target)
 		switch {
 		case w.w[c] == m.max[c]:
@@ -170,7 +170,7 @@ func (r *runner) donate() {
 	for i := r.root; i < len(w.frames); i++ {
 		f := &w.frames[i]
 		n := float64(f.n)
-		if !f.limited && f.more {
+		if !f.limited && w.more(i) {
 			share := prod * max(0, n-float64(f.k)-1) / n
 			f.limited = true
 			r.s.put(Job{Path: r.path(i), After: r.alt(f.alt), Share: share})
@@ -225,7 +225,7 @@ func (r *runner) stop(atEnter bool) {
 		switch {
 		case f.limited:
 		case f.alt != altNone:
-			if f.more {
+			if w.more(i) {
 				jobs = append(jobs, Job{Path: r.path(i), After: r.alt(f.alt), Share: prod * max(0, n-float64(f.k)-1) / n})
 			}
 		case w.anyAfter(i, f.col, -1) || !f.stopDone && w.w[f.col] >= w.m.min[f.col]:

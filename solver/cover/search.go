@@ -129,6 +129,7 @@ func Search(ctx context.Context, m *Matrix, opts Options) (Result, error) {
 			return Result{}, err
 		}
 	}
+	m.hintsOnce.Do(m.buildHints)
 	prog := opts.Progress
 	if prog == nil {
 		prog = &Progress{}

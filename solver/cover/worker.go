@@ -13,6 +13,7 @@ type worker struct {
 	m      *Matrix
 	alive  []uint64 // level d's available rows: alive[d*words : (d+1)*words]
 	open   []uint64 // level d's open columns: open[d*colWords : ...]
+	skip   []int32  // level d's skip counts (see skipAt)
 	dead   []int32  // level d's dead holes (variable cells nothing can fill)
 	w      []int32  // weight of the rows taken, per column
 	frames []frame
@@ -20,6 +21,10 @@ type worker struct {
 	out    []int32 // chosen, as problem row numbers, for the callback
 
 	rootAlive, rootOpen []uint64 // level 0 as it starts every job
+
+	hint int32    // the row taken into the node being entered, or -1
+	seen []uint32 // seen[c] == gen: scan already looked at column c
+	gen  uint32
 }
 
 // frame is one search node: the column it branches on and where it stands
@@ -32,7 +37,6 @@ type frame struct {
 	col      int32
 	stopDone bool  // the "no more rows" alternative is behind us
 	limited  bool  // no alternatives after the current one (job prefix, or given away)
-	more     bool  // the column had rows after the current alternative
 	alt      int32 // the alternative in progress: a row, altStop or altNone
 	last     int32 // the last alternative finished
 	cur      int32 // sparse entry of col where the next row is looked for
@@ -45,7 +49,7 @@ const (
 )
 
 func newWorker(m *Matrix) *worker {
-	w := &worker{m: m, w: make([]int32, m.ncols)}
+	w := &worker{m: m, w: make([]int32, m.ncols), hint: -1, seen: make([]uint32, m.ncols)}
 	w.level(0)
 	a := w.aliveAt(0)
 	for i := range a {
@@ -73,8 +77,16 @@ func (w *worker) level(d int) {
 	for len(w.dead) <= d {
 		w.alive = append(w.alive, make([]uint64, m.words)...)
 		w.open = append(w.open, make([]uint64, m.colWords)...)
+		w.skip = append(w.skip, make([]int32, m.ncols)...)
 		w.dead = append(w.dead, 0)
 	}
+}
+
+// skipAt returns level d's skip counts: skip[c] sparse entries of column
+// c hold no available row at this level (nor below: rows only go).
+func (w *worker) skipAt(d int) []int32 {
+	n := int(w.m.ncols)
+	return w.skip[d*n : (d+1)*n : (d+1)*n]
 }
 
 func (w *worker) aliveAt(d int) []uint64 {
@@ -122,67 +134,120 @@ func (w *worker) count(c int32, a []uint64) (rows, weight int32) {
 // It stops at a column with a single way on.
 func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 	m := w.m
-	a, o := w.aliveAt(d), w.openAt(d)
-	dead := w.dead[d]
-	best = -1
-	bestScore := int64(math.MaxInt64)
+	a, o, sk := w.aliveAt(d), w.openAt(d), w.skipAt(d)
+	st := scanState{dead: w.dead[d], best: -1, bestScore: math.MaxInt64, choose: choose}
+	hinted := false
+	if w.hint >= 0 && m.hints != nil {
+		hinted = true
+		w.gen++
+		for _, c := range m.hints[int(w.hint)*hintLen : int(w.hint+1)*hintLen] {
+			if c < 0 {
+				break
+			}
+			if o[c>>6]&(1<<(uint(c)&63)) == 0 {
+				continue
+			}
+			w.seen[c] = w.gen
+			switch w.examine(&st, c, a, o, sk) {
+			case scanFail:
+				return false, -1
+			case scanDone:
+				w.dead[d] = st.dead
+				return true, st.best
+			}
+		}
+	}
 	for i, word := range o {
 		for word != 0 {
 			c := int32(i<<6 + bits.TrailingZeros64(word))
 			word &= word - 1
-			need := max(1, m.min[c]-w.w[c])
-			room := int64(m.max[c] - w.w[c])
-			limit := need
-			switch {
-			case !choose:
-			case bestScore == math.MaxInt64:
-				limit = math.MaxInt32
-			case room == 1:
-				limit = max(limit, int32(bestScore))
-			default:
-				limit = max(limit, int32((bestScore+room-1)/room))
-			}
-			rows, avail := w.countUpTo(c, a, limit)
-			if avail == 0 {
-				if w.w[c] < m.min[c] {
-					return false, -1
-				}
-				if m.hole[c] && w.w[c] == 0 {
-					if dead++; dead > m.maxHoles {
-						return false, -1
-					}
-				}
-				o[i] &^= 1 << (uint(c) & 63)
+			if hinted && w.seen[c] == w.gen {
 				continue
 			}
-			if w.w[c]+avail < m.min[c] {
+			switch w.examine(&st, c, a, o, sk) {
+			case scanFail:
 				return false, -1
-			}
-			if !choose {
-				continue
-			}
-			if s := int64(rows) * room; s < bestScore {
-				best, bestScore = c, s
-				if s == 1 {
-					w.dead[d] = dead
-					return true, best
-				}
+			case scanDone:
+				w.dead[d] = st.dead
+				return true, st.best
 			}
 		}
 	}
-	w.dead[d] = dead
-	return true, best
+	w.dead[d] = st.dead
+	return true, st.best
+}
+
+// scanState is what scan carries from column to column.
+type scanState struct {
+	dead      int32
+	best      int32
+	bestScore int64
+	choose    bool
+}
+
+// Results of examine.
+const (
+	scanNext = iota // go on with the next column
+	scanFail        // the node has no solutions
+	scanDone        // a column with a single way on: take it
+)
+
+// examine checks open column c for scan, closing it in o when it has no
+// rows left.
+func (w *worker) examine(st *scanState, c int32, a, o []uint64, sk []int32) int {
+	m := w.m
+	need := max(1, m.min[c]-w.w[c])
+	room := int64(m.max[c] - w.w[c])
+	limit := need
+	switch {
+	case !st.choose:
+	case st.bestScore == math.MaxInt64:
+		limit = math.MaxInt32
+	case room == 1:
+		limit = max(limit, int32(st.bestScore))
+	default:
+		limit = max(limit, int32((st.bestScore+room-1)/room))
+	}
+	rows, avail := w.countUpTo(c, a, sk, limit)
+	if avail == 0 {
+		if w.w[c] < m.min[c] {
+			return scanFail
+		}
+		if m.hole[c] && w.w[c] == 0 {
+			if st.dead++; st.dead > m.maxHoles {
+				return scanFail
+			}
+		}
+		o[c>>6] &^= 1 << (uint(c) & 63)
+		return scanNext
+	}
+	if w.w[c]+avail < m.min[c] {
+		return scanFail
+	}
+	if st.choose {
+		if s := int64(rows) * room; s < st.bestScore {
+			st.best, st.bestScore = c, s
+			if s == 1 {
+				return scanDone
+			}
+		}
+	}
+	return scanNext
 }
 
 // countUpTo is count, except that it may stop once the weight reaches
 // limit: the result is then at least limit but not exact.
-func (w *worker) countUpTo(c int32, a []uint64, limit int32) (rows, weight int32) {
+func (w *worker) countUpTo(c int32, a []uint64, sk []int32, limit int32) (rows, weight int32) {
 	m := w.m
 	if m.classes[c] != nil {
 		return w.count(c, a)
 	}
 	s := m.cols[c]
-	for e := s.start; e < s.end; e++ {
+	e := s.start + sk[c]
+	for ; e < s.end && a[m.setIdx[e]]&m.setBits[e] == 0; e++ {
+	}
+	sk[c] = e - s.start
+	for ; e < s.end; e++ {
 		rows += int32(bits.OnesCount64(a[m.setIdx[e]] & m.setBits[e]))
 		if rows >= limit {
 			break
@@ -201,6 +266,7 @@ func (w *worker) take(d int, r int32) {
 	copy(a, w.aliveAt(d))
 	o := w.openAt(d + 1)
 	copy(o, w.openAt(d))
+	copy(w.skipAt(d+1), w.skipAt(d))
 	w.dead[d+1] = w.dead[d]
 	a[r>>6] &^= 1 << (uint(r) & 63)
 	if m.killMasks {
@@ -234,6 +300,7 @@ func (w *worker) take(d int, r int32) {
 		}
 	}
 	w.chosen = append(w.chosen, r)
+	w.hint = r
 }
 
 // untake undoes the weights of take(d, r).
@@ -249,10 +316,12 @@ func (w *worker) untake(r int32) {
 // dropped. It reports false when that leaves too many dead holes.
 func (w *worker) stopAt(d int, c int32) bool {
 	m := w.m
+	w.hint = -1
 	w.level(d + 1)
 	a := w.aliveAt(d + 1)
 	copy(a, w.aliveAt(d))
 	copy(w.openAt(d+1), w.openAt(d))
+	copy(w.skipAt(d+1), w.skipAt(d))
 	w.dead[d+1] = w.dead[d]
 	if m.hole[c] && w.w[c] == 0 {
 		// Left empty for good: c was closed when chosen, so no scan counts it.
@@ -391,7 +460,7 @@ func (w *worker) advance(f *frame) (ok, cont bool, col int32) {
 		if !f.stopDone {
 			f.stopDone = true
 			if w.w[c] >= m.min[c] {
-				f.alt, f.more = altStop, true
+				f.alt = altStop
 				if w.stopAt(d, c) {
 					return true, false, 0
 				}
@@ -402,7 +471,7 @@ func (w *worker) advance(f *frame) (ok, cont bool, col int32) {
 		if r < 0 {
 			return false, false, 0
 		}
-		f.alt, f.more = r, w.anyAfter(d, c, r)
+		f.alt = r
 		w.take(d, r)
 		switch {
 		case w.w[c] == m.max[c]:
@@ -422,8 +491,10 @@ func (w *worker) reset() {
 		w.untake(w.chosen[len(w.chosen)-1])
 	}
 	w.frames = w.frames[:0]
+	w.hint = -1 // the column choice depends on it: replays must see the same
 	copy(w.aliveAt(0), w.rootAlive)
 	copy(w.openAt(0), w.rootOpen)
+	clear(w.skipAt(0))
 	w.dead[0] = w.m.dead0
 }
 
@@ -434,4 +505,14 @@ func (w *worker) solution() []int32 {
 		w.out = append(w.out, w.m.rowOrig[r])
 	}
 	return w.out
+}
+
+// more reports whether frame i has alternatives after its current one,
+// which must be a row or the stop.
+func (w *worker) more(i int) bool {
+	f := &w.frames[i]
+	if f.alt == altStop {
+		return w.anyAfter(i, f.col, -1)
+	}
+	return w.anyAfter(i, f.col, f.alt)
 }
