@@ -3,8 +3,7 @@
 # (Shapes, Problems, Solve) and one after solving, of the embedded example or
 # of the file given.
 # Usage: scripts/screenshot.sh [out-dir] [puzzle.xmpuzzle]
-# Needs xvfb, imagemagick and xdotool (scripts/deps.sh installs the first
-# two; apt-get install xdotool for the third).
+# Needs xvfb, imagemagick and xdotool (`make screenshot` installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-/tmp/burrlab-shots}
