@@ -21,10 +21,12 @@ run: deps
 	$(GO) run ./cmd/burrlab
 
 # test: formatting, vet, every package's tests (the conformance suite against
-# BurrTools' examples in ./conformance among them), and the CLI without cgo.
+# BurrTools' examples in ./conformance among them), and the CLIs (burr,
+# burrsolve) without cgo.
 test: deps fmt-check vet
 	$(GO) test -count=1 ./...
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/burr
+	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/burrsolve
 
 vet:
 	$(GO) vet ./...

@@ -126,11 +126,12 @@ func loadExpected(t testing.TB) []Expected {
 	return out
 }
 
-// The burr command, built once for all tests of this package.
+// The burr and burrsolve commands, built once for all tests of this
+// package into binDir.
 var (
-	burrOnce sync.Once
-	burrPath string
-	burrErr  error
+	binOnce sync.Once
+	binDir  string
+	binErr  error
 )
 
 // burr runs the burr command line (built from ./cmd/burr without cgo, as
@@ -138,37 +139,40 @@ var (
 // returned as an *exec.ExitError with stderr in the message.
 func burr(t testing.TB, args ...string) (stdout string, err error) {
 	t.Helper()
-	burrOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "burrlab-conformance-")
-		if err != nil {
-			burrErr = err
+	return command(t, "burr", args...)
+}
+
+// command runs the command prog (burr or burrsolve) as burr does.
+func command(t testing.TB, prog string, args ...string) (stdout string, err error) {
+	t.Helper()
+	binOnce.Do(func() {
+		if binDir, binErr = os.MkdirTemp("", "burrlab-conformance-"); binErr != nil {
 			return
 		}
-		burrPath = filepath.Join(dir, "burr")
-		cmd := exec.Command("go", "build", "-o", burrPath, "./cmd/burr")
+		cmd := exec.Command("go", "build", "-o", binDir+string(filepath.Separator), "./cmd/burr", "./cmd/burrsolve")
 		cmd.Dir = repoRoot(t)
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {
-			burrErr = fmt.Errorf("building cmd/burr: %v\n%s", err, out)
+			binErr = fmt.Errorf("building cmd/burr and cmd/burrsolve: %v\n%s", err, out)
 		}
 	})
-	if burrErr != nil {
-		t.Fatal(burrErr)
+	if binErr != nil {
+		t.Fatal(binErr)
 	}
 	var out, errOut bytes.Buffer
-	cmd := exec.Command(burrPath, args...)
+	cmd := exec.Command(filepath.Join(binDir, prog), args...)
 	cmd.Stdout, cmd.Stderr = &out, &errOut
 	if err := cmd.Run(); err != nil {
-		return out.String(), fmt.Errorf("burr %v: %w: %s", args, err, bytes.TrimSpace(errOut.Bytes()))
+		return out.String(), fmt.Errorf("%s %v: %w: %s", prog, args, err, bytes.TrimSpace(errOut.Bytes()))
 	}
 	return out.String(), nil
 }
 
-// TestMain removes the burr binary after the tests.
+// TestMain removes the binaries after the tests.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if burrPath != "" {
-		os.RemoveAll(filepath.Dir(burrPath))
+	if binDir != "" {
+		os.RemoveAll(binDir)
 	}
 	os.Exit(code)
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -129,6 +130,27 @@ func TestSolveCommand(t *testing.T) {
 			case r.Error != "" || !r.Complete || e.Assemblies == nil || r.Assemblies != *e.Assemblies || r.Solutions != nil:
 				t.Errorf("%s/%d: %+v, want %d assemblies, complete, solutions null", f, r.Problem, r, *e.Assemblies)
 			}
+		}
+	}
+}
+
+// TestBurrsolve checks that cmd/burrsolve is `burr solve`: the same JSON
+// lines but for the time taken, and the same exit status.
+func TestBurrsolve(t *testing.T) {
+	seconds := regexp.MustCompile(`"seconds":[0-9.e+-]+`)
+	for _, args := range [][]string{
+		{"-problem", "all", "-json", examplePath(t, "PiecesOfEight.xmpuzzle")},
+		{"-json", "-disassemble", examplePath(t, "CubeInCage.xmpuzzle")},
+		{"-json", "-disassemble", examplePath(t, "BallRoom.xmpuzzle")}, // not available: exit 1
+	} {
+		a, errA := burr(t, append([]string{"solve"}, args...)...)
+		b, errB := command(t, "burrsolve", args...)
+		if (errA == nil) != (errB == nil) {
+			t.Errorf("%v: burr solve error %v, burrsolve error %v", args, errA, errB)
+		}
+		a, b = seconds.ReplaceAllString(a, ""), seconds.ReplaceAllString(b, "")
+		if a != b || a == "" {
+			t.Errorf("%v: burr solve printed\n%s\nburrsolve printed\n%s", args, a, b)
 		}
 	}
 }

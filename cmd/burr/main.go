@@ -8,71 +8,16 @@
 //	burr solve [flags] FILE      find assemblies (and solutions)
 //	burr render [flags] -o OUT.png FILE
 //
-// Each subcommand lives in its own file; `burr help CMD` prints its flags.
+// `burr help CMD` prints a subcommand's flags. The commands live in
+// internal/cli.
 package main
 
 import (
-	"errors"
-	"flag"
-	"fmt"
-	"io"
 	"os"
+
+	"github.com/burrlab/burrlab/internal/cli"
 )
 
-// command is one subcommand: it parses its own flags from args, writes its
-// results to stdout, and returns an error for the one-line message on exit.
-type command struct {
-	usage string
-	run   func(args []string, stdout io.Writer) error
-}
-
-func commands() map[string]command {
-	return map[string]command{
-		"info":    {"burr info FILE", runInfo},
-		"check":   {"burr check FILE", runCheck},
-		"convert": {"burr convert IN OUT", runConvert},
-		"solve":   {"burr solve [flags] FILE", runSolve},
-		"render":  {"burr render [flags] -o OUT.png FILE", runRender},
-	}
-}
-
-// errInvalid marks a run that completed but found the input wanting (burr
-// check on a bad assembly); it exits 1 like any other error.
-var errInvalid = errors.New("invalid")
-
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
-
-func run(args []string, stdout, stderr io.Writer) int {
-	cmds := commands()
-	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" && len(args) == 1 {
-		usage(stderr, cmds)
-		return 2
-	}
-	name, rest := args[0], args[1:]
-	if name == "help" {
-		name, rest = args[1], []string{"-h"}
-	}
-	c, ok := cmds[name]
-	if !ok {
-		fmt.Fprintf(stderr, "burr: unknown command %q\n", name)
-		usage(stderr, cmds)
-		return 2
-	}
-	if err := c.run(rest, stdout); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		fmt.Fprintf(stderr, "burr %s: %v\n", name, err)
-		return 1
-	}
-	return 0
-}
-
-func usage(w io.Writer, cmds map[string]command) {
-	fmt.Fprintln(w, "usage:")
-	for _, n := range []string{"info", "check", "convert", "solve", "render"} {
-		fmt.Fprintf(w, "  %s\n", cmds[n].usage)
-	}
+	os.Exit(cli.Main(os.Args[1:], os.Stdout, os.Stderr))
 }

@@ -1,4 +1,4 @@
-package main
+package cli
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ const workedExample = "../../model/xmpuzzle/testdata/worked-example.xml"
 // burrRun runs the command line and returns its exit code and output.
 func burrRun(args ...string) (code int, stdout, stderr string) {
 	var out, errOut bytes.Buffer
-	code = run(args, &out, &errOut)
+	code = Main(args, &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 
