@@ -31,6 +31,9 @@ type Example struct {
 var titles = map[string]string{
 	"soma.xmpuzzle": "Soma cube (7 pieces, 240 assemblies)",
 	"burr.xmpuzzle": "Six-piece burr (level 3.1.2)",
+	// Also the solver's benchmark: BurrTools' figures for these are in
+	// the README.
+	"pentominoes.xmpuzzle": "Pentominoes (6x10, 5x12, 4x15, 3x20)",
 }
 
 // Examples lists the embedded examples, those with titles first.
