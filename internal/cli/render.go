@@ -19,7 +19,8 @@ import (
 const renderUsage = `usage: burr render [flags] -o OUT.png FILE
 
 Draws a picture of FILE without a window: problem N's stored solution K if
-there is one, else its result shape; -shape draws a shape instead, -parts
+there is one, else its result shape (in a file without problems: its first
+shape that has cells); -shape draws a shape instead, -parts
 the problem's result with its pieces below. OUT ending in .stl writes the
 shape (-shape, else the problem's result) as a binary STL file instead.
 
@@ -81,8 +82,14 @@ func runRender(args []string, stdout io.Writer) error {
 // problem has none.
 func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOptions) (*image.RGBA, error) {
 	if pr < 0 || pr >= len(p.Problems) {
-		if len(p.Problems) == 0 && pr == 0 && len(p.Shapes) > 0 {
-			return render.ShapeImage(p, 0, opt) // no problem at all: the first shape
+		if len(p.Problems) == 0 && pr == 0 {
+			// A file of shapes only: show the first one worth looking at.
+			for i := range p.Shapes {
+				if _, _, ok := p.Shapes[i].Bounds(); ok {
+					return render.ShapeImage(p, i, opt)
+				}
+			}
+			return nil, errors.New("the puzzle has no problem and no shape with cells: nothing to draw")
 		}
 		return nil, fmt.Errorf("problem %d does not exist (the puzzle has %d)", pr, len(p.Problems))
 	}

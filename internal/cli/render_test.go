@@ -6,6 +6,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
 
 // pngSize decodes a PNG file and returns its size and how many of its
@@ -106,4 +110,33 @@ func TestRenderErrors(t *testing.T) {
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a failed run left an output file")
 	}
+}
+
+// TestRenderShapesOnly draws a file without problems: its first shape with
+// cells, skipping empty ones; with none, it says there is nothing to draw.
+func TestRenderShapesOnly(t *testing.T) {
+	dir := t.TempDir()
+	empty := model.NewShape(grid.Vec{3, 3, 3})
+	full := model.NewShape(grid.Vec{2, 2, 1})
+	for i := range full.Voxels {
+		full.Voxels[i] = model.MakeVoxel(model.Filled, 0)
+	}
+	file := filepath.Join(dir, "shapes.xmpuzzle")
+	if err := xmpuzzle.WriteFile(file, &model.Puzzle{Grid: grid.Cubes, Shapes: []model.Shape{empty, full}}); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "shapes.png")
+	if code, _, errOut := burrRun("render", "-size", "200x200", "-o", out, file); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if _, _, drawn := pngSize(t, out); drawn < 200*200/10 {
+		t.Errorf("only %d pixels drawn", drawn)
+	}
+
+	file = filepath.Join(dir, "empty.xmpuzzle")
+	if err := xmpuzzle.WriteFile(file, &model.Puzzle{Grid: grid.Cubes, Shapes: []model.Shape{empty}}); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := burrRun("render", "-o", filepath.Join(dir, "empty.png"), file)
+	oneLineError(t, code, errOut, "nothing to draw")
 }
