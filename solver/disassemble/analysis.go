@@ -54,7 +54,15 @@ func (w *worker) analyse(x int32) {
 			if i == j {
 				continue
 			}
-			v := w.distances(i, j, [3]int16{p[3*j] - p[3*i], p[3*j+1] - p[3*i+1], p[3*j+2] - p[3*i+2]})
+			// Most pairs sit as they did in the node analysed before
+			// (siblings differ by one group's move), so remember the
+			// last offset of each pair before asking the cache.
+			off := [3]int16{p[3*j] - p[3*i], p[3*j+1] - p[3*i+1], p[3*j+2] - p[3*i+2]}
+			ij := i*n + j
+			if w.lastOff[ij] != off {
+				w.lastOff[ij], w.lastVal[ij] = off, w.distances(i, j, off)
+			}
+			v := &w.lastVal[ij]
 			for ax := 0; ax < axes; ax++ {
 				w.mat[(ax*n+i)*n+j] = v[ax]
 				if v[ax] >= removable {
@@ -88,11 +96,9 @@ func (w *worker) close(rel []uint64) {
 	if words == 1 { // the usual case, at most 64 pieces
 		rel = rel[:n]
 		for k, rk := range rel {
-			kb := uint64(1) << k
 			for i, ri := range rel {
-				if ri&kb != 0 {
-					rel[i] = ri | rk
-				}
+				// Without a branch: they are unpredictable.
+				rel[i] = ri | rk&-(ri>>k&1)
 			}
 		}
 		return
@@ -135,8 +141,9 @@ func (w *worker) moving(rel []uint64, q int, set []uint64) int {
 // removal looks for a group that can be taken away from node x, in
 // BurrTools' order: first single pieces, then groups of at most half the
 // pieces; each in every signed direction (+d0, -d0, +d1, ...), piece by
-// piece. The heavier side stays (weights).
-func (w *worker) removal(x int32) *found {
+// piece. The heavier side stays (weights). The group found is left in
+// w.removed.
+func (w *worker) removal(x int32) (found, bool) {
 	n, words, dirs := w.n, w.words, 2*w.d.rules.axes()
 	for _, limit := range [2]int{1, n / 2} {
 		if limit > 1 {
@@ -146,35 +153,35 @@ func (w *worker) removal(x int32) *found {
 		for sd := 0; sd < dirs; sd++ {
 			rel := w.block[sd*n*words : (sd+1)*n*words]
 			for q := 0; q < n; q++ {
-				if w.moving(rel, q, w.group) > limit {
+				c := w.moving(rel, q, w.group)
+				if c > limit {
 					continue
 				}
-				f := &found{node: x, removed: make([]bool, n), dir: sd}
-				for j := range f.removed {
-					f.removed[j] = w.group[j>>6]>>(j&63)&1 != 0
-				}
-				if w.heavier(f.removed) {
-					for j := range f.removed {
-						f.removed[j] = !f.removed[j]
-					}
+				f := found{node: x, dir: sd, count: c}
+				invert := !w.uniform && w.heavier(w.group)
+				if invert {
 					f.dir ^= 1
+					f.count = n - c
 				}
-				return f
+				for j := range w.removed[:n] {
+					w.removed[j] = (w.group[j>>6]>>(j&63)&1 != 0) != invert
+				}
+				return f, true
 			}
 		}
 	}
-	return nil
+	return found{}, false
 }
 
-// heavier reports whether the pieces marked moving outweigh the others:
-// then the others move the opposite way instead (algorithms.md §4.5).
-func (w *worker) heavier(moving []bool) bool {
+// heavier reports whether the pieces in group outweigh the others: then
+// the others move the opposite way instead (algorithms.md §4.5).
+func (w *worker) heavier(group []uint64) bool {
 	mw, sw := 0, 0
-	for i, m := range moving {
-		if m {
-			mw = max(mw, w.weight[i])
+	for i, wt := range w.weight {
+		if group[i>>6]>>(i&63)&1 != 0 {
+			mw = max(mw, wt)
 		} else {
-			sw = max(sw, w.weight[i])
+			sw = max(sw, wt)
 		}
 	}
 	return sw < mw
@@ -186,41 +193,41 @@ func (w *worker) heavier(moving []bool) bool {
 // bound on the chain. This is Prim's algorithm for bottleneck paths, which
 // settles pieces by increasing distance; it stops after settling limit
 // pieces. Moving q by k pushes exactly the settled pieces with a distance
-// below k. The pieces are in w.order, their distances in w.sorted.
+// below k. The pieces are in w.order, their distances in w.sorted. Pieces
+// at equal distances may come in any order: only the sets matter.
 func (w *worker) pushOrder(sd, q, limit int) {
 	n := w.n
-	r := w.reach[:n]
-	done := w.done[:n]
 	// bound(sd, i, j) = m[base + i*rs + j*cs].
 	m, base, rs, cs := w.mat, (sd>>1)*n*n, n, 1
 	if sd&1 != 0 {
 		rs, cs = 1, n
 	}
-	for j := range r {
-		r[j] = m[base+q*rs+j*cs]
-		done[j] = false
+	// The pieces not settled yet and their distances so far.
+	ids, dist := w.ids[:0], w.reach[:0]
+	for j := 0; j < n; j++ {
+		if j != q {
+			ids, dist = append(ids, int32(j)), append(dist, m[base+q*rs+j*cs])
+		}
 	}
-	done[q] = true
 	w.order, w.sorted = w.order[:0], w.sorted[:0]
-	for len(w.order) < limit {
-		best, bj := int32(free), -1
-		for j, v := range r {
-			if !done[j] && v < best {
-				best, bj = v, j
+	for len(w.order) < limit && len(ids) > 0 {
+		bi, best := 0, dist[0]
+		for t, v := range dist[1:] {
+			if v < best {
+				bi, best = t+1, v
 			}
 		}
-		if bj < 0 {
+		if best >= free {
 			return // the rest is never pushed
 		}
-		done[bj] = true
-		w.order, w.sorted = append(w.order, int32(bj)), append(w.sorted, best)
-		row := base + bj*rs
-		for k, v := range r {
-			if !done[k] {
-				if u := max(best, m[row+k*cs]); u < v {
-					r[k] = u
-				}
-			}
+		bj := ids[bi]
+		w.order, w.sorted = append(w.order, bj), append(w.sorted, best)
+		last := len(ids) - 1
+		ids[bi], dist[bi] = ids[last], dist[last]
+		ids, dist = ids[:last], dist[:last]
+		row := base + int(bj)*rs
+		for t, j := range ids {
+			dist[t] = min(dist[t], max(best, m[row+int(j)*cs]))
 		}
 	}
 }
@@ -232,10 +239,11 @@ func (w *worker) pushOrder(sd, q, limit int) {
 // independent groups moving together are one move). It is called only when
 // nothing can be removed, so every piece is stopped sooner or later.
 func (w *worker) finiteMoves(ctx context.Context, x int32) {
-	n, words, dirs := w.n, w.words, 2*w.d.rules.axes()
-	half := n / 2
+	n, words, axes := w.n, w.words, w.d.rules.axes()
+	half, dirs := n/2, 2*axes
 	w.transitive(w.touch[:dirs*n*words])
 	for sd := 0; sd < dirs; sd++ {
+		ax := sd >> 1
 		w.moves.reset()
 		rel := w.touch[sd*n*words : (sd+1)*n*words]
 		for q := 0; q < n; q++ {
@@ -250,17 +258,19 @@ func (w *worker) finiteMoves(ctx context.Context, x int32) {
 			kmax := w.sorted[half-1]
 			clear(w.group)
 			w.group[q>>6] |= 1 << (q & 63)
+			unit := w.hs.unit[q*axes+ax]
 			joined := 0
 			for k := int32(1); k <= kmax; k++ {
 				for ; w.sorted[joined] < k; joined++ {
 					j := w.order[joined]
 					w.group[j>>6] |= 1 << (j & 63)
+					unit += w.hs.unit[int(j)*axes+ax]
 				}
 				if w.moves.find(w.group, k) >= 0 {
 					continue
 				}
 				e := w.moves.add(w.group, k)
-				w.step(x, w.group, k, sd)
+				w.step(x, w.group, unit, k, sd)
 				w.merge(ctx, x, e, k, sd)
 				if w.err != nil {
 					return
@@ -297,7 +307,7 @@ func (w *worker) merge(ctx context.Context, x int32, e int, k int32, sd int) {
 			continue
 		}
 		w.moves.add(w.union, k)
-		w.step(x, w.union, k, sd)
+		w.step(x, w.union, w.unitOf(w.union, sd>>1), k, sd)
 		if w.err != nil {
 			return
 		}

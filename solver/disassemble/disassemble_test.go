@@ -162,9 +162,10 @@ func TestMovesInOrder(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWorker(d)
-	w.load([]int{0, 1, 2}, []int{0, 0, 0}, make([]int16, 9))
+	w.orient = []int{0, 0, 0}
+	w.load([]int{0, 1, 2}, make([]int16, 9))
 	w.analyse(0)
-	if f := w.removal(0); f != nil {
+	if f, ok := w.removal(0); ok {
 		t.Fatalf("removal %+v in a closed channel", f)
 	}
 	w.finiteMoves(context.Background(), 0)
@@ -175,7 +176,8 @@ func TestMovesInOrder(t *testing.T) {
 		{{0, 0, 0}, {0, 0, 0}, {-1, 0, 0}}, // -x: the second cube back
 	}
 	for i, st := range want {
-		if got := w.state(int32(i + 1)); !reflect.DeepEqual(got, st) {
+		got := make([]grid.Vec, 3)
+		if w.stateInto(int32(i+1), got); !reflect.DeepEqual(got, st) {
 			t.Errorf("node %d: got %v, want %v", i+1, got, st)
 		}
 	}

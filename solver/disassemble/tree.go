@@ -9,88 +9,112 @@ import (
 
 // disassemble takes assembly a apart; slots are its placed pieces.
 func (w *worker) disassemble(ctx context.Context, a model.Assembly, slots []int) (*model.Separation, error) {
-	orient := make([]int, len(a))
-	start := make([]int16, 0, 3*len(slots))
+	w.orient = growInt(w.orient, len(a))
 	for slot, pl := range a {
-		orient[slot] = pl.Orient
+		w.orient[slot] = pl.Orient
 	}
+	w.slotStack, w.posStack = w.slotStack[:0], w.posStack[:0]
 	for _, s := range slots {
 		p := a[s].Pos
-		start = append(start, int16(p[0]), int16(p[1]), int16(p[2]))
+		w.posStack = append(w.posStack, int16(p[0]), int16(p[1]), int16(p[2]))
 	}
 	w.stuck.reset()
 	// The whole assembly must split: grouping only applies to the parts.
-	return w.split(ctx, slots, orient, start)
+	return w.split(ctx, slots, w.posStack)
 }
 
 // split searches for the first separation of the pieces slots at positions
 // start, then takes both groups apart. It returns nil when that fails.
-func (w *worker) split(ctx context.Context, slots, orient []int, start []int16) (*model.Separation, error) {
-	w.load(slots, orient, start)
-	f, err := w.search(ctx)
-	if f == nil || err != nil {
+//
+// The groups' slots and positions live on the worker's stacks, above
+// whatever the caller keeps there, and are popped on return; callers'
+// slices stay valid when the stacks grow, since they keep the old arrays.
+func (w *worker) split(ctx context.Context, slots []int, start []int16) (*model.Separation, error) {
+	w.load(slots, start)
+	f, ok, err := w.search(ctx)
+	if !ok || err != nil {
 		return nil, err
 	}
-	n := len(slots)
-	sep := &model.Separation{Pieces: append([]int(nil), slots...)}
-	var path []int32
-	for x := f.node; x >= 0; x = w.parent[x] {
-		path = append(path, x)
-	}
-	for i := len(path) - 1; i >= 0; i-- {
-		sep.States = append(sep.States, w.state(path[i]))
-	}
-	last := w.state(f.node)
-	d := w.d.rules.dirs[f.dir>>1]
-	sign := model.RemoveDistance
-	if f.dir&1 != 0 {
-		sign = -sign
-	}
-	for j, r := range f.removed {
-		if r {
-			last[j] = last[j].Add(grid.Vec{int(d[0]) * sign, int(d[1]) * sign, int(d[2]) * sign})
-		}
-	}
-	sep.States = append(sep.States, last)
+	sep := w.separation(slots, f)
 
 	// Both groups start where they were just before the removal. The
 	// search buffers are reused below, so copy what we need first.
-	var stay, gone []int
-	var stayPos, gonePos []int16
+	n := len(slots)
+	sm, pm := len(w.slotStack), len(w.posStack)
+	defer func() { w.slotStack, w.posStack = w.slotStack[:sm], w.posStack[:pm] }()
 	p := w.pos[int(f.node)*3*n : (int(f.node)+1)*3*n]
-	for j, s := range slots {
-		if f.removed[j] {
-			gone, gonePos = append(gone, s), append(gonePos, p[3*j:3*j+3]...)
-		} else {
-			stay, stayPos = append(stay, s), append(stayPos, p[3*j:3*j+3]...)
+	for _, gone := range [2]bool{false, true} {
+		for j, s := range slots {
+			if w.removed[j] == gone {
+				w.slotStack = append(w.slotStack, s)
+				w.posStack = append(w.posStack, p[3*j:3*j+3]...)
+			}
 		}
 	}
-	var ok bool
-	if sep.Left, ok, err = w.sub(ctx, stay, orient, stayPos); !ok || err != nil {
+	all, allPos := w.slotStack[sm:], w.posStack[pm:]
+	ns := n - f.count
+	stay, gone := all[:ns], all[ns:]
+	stayPos, gonePos := allPos[:3*ns], allPos[3*ns:]
+	if sep.Left, ok, err = w.sub(ctx, stay, stayPos); !ok || err != nil {
 		return nil, err
 	}
-	if sep.Removed, ok, err = w.sub(ctx, gone, orient, gonePos); !ok || err != nil {
+	if sep.Removed, ok, err = w.sub(ctx, gone, gonePos); !ok || err != nil {
 		return nil, err
 	}
 	return sep, nil
 }
 
+// separation returns the moves of search result f as a separation of the
+// pieces slots, without its subtrees. The states share one array.
+func (w *worker) separation(slots []int, f found) *model.Separation {
+	n := len(slots)
+	states := 1 // the last one, with the removed pieces far away
+	for x := f.node; x >= 0; x = w.parent[x] {
+		states++
+	}
+	sep := &model.Separation{Pieces: append([]int(nil), slots...), States: make([][]grid.Vec, states)}
+	all := make([]grid.Vec, states*n)
+	for i := range sep.States {
+		sep.States[i] = all[i*n : (i+1)*n : (i+1)*n]
+	}
+	i := states - 2
+	for x := f.node; x >= 0; x = w.parent[x] {
+		w.stateInto(x, sep.States[i])
+		i--
+	}
+	last := sep.States[states-1]
+	copy(last, sep.States[states-2])
+	d := w.d.rules.dirs[f.dir>>1]
+	sign := model.RemoveDistance
+	if f.dir&1 != 0 {
+		sign = -sign
+	}
+	for j := range last {
+		if w.removed[j] {
+			last[j] = last[j].Add(grid.Vec{int(d[0]) * sign, int(d[1]) * sign, int(d[2]) * sign})
+		}
+	}
+	return sep
+}
+
 // sub takes apart one group of a split. It reports whether the group is
 // fine: a single piece, a group allowed to stay together, or one that comes
 // apart (then with its separation).
-func (w *worker) sub(ctx context.Context, slots, orient []int, start []int16) (*model.Separation, bool, error) {
+func (w *worker) sub(ctx context.Context, slots []int, start []int16) (*model.Separation, bool, error) {
 	if len(slots) == 1 {
 		return nil, true, nil
 	}
-	parts := make([]int, len(slots))
-	for i, s := range slots {
-		parts[i] = w.d.slotPart[s]
+	sm := len(w.slotStack)
+	defer func() { w.slotStack = w.slotStack[:sm] }()
+	for _, s := range slots {
+		w.slotStack = append(w.slotStack, w.d.slotPart[s])
 	}
+	parts := w.slotStack[sm:]
 	if w.d.groups.together(parts) {
 		return nil, true, nil
 	}
 	m := w.stuck.mark()
-	sep, err := w.split(ctx, slots, orient, start)
+	sep, err := w.split(ctx, slots, start)
 	if err != nil {
 		return nil, false, err
 	}
@@ -101,13 +125,11 @@ func (w *worker) sub(ctx context.Context, slots, orient []int, start []int16) (*
 	return nil, w.stuck.add(&w.d.groups, parts), nil
 }
 
-// state returns node x's positions as vectors.
-func (w *worker) state(x int32) []grid.Vec {
+// stateInto writes node x's positions into out.
+func (w *worker) stateInto(x int32, out []grid.Vec) {
 	n := w.n
 	p := w.pos[int(x)*3*n : (int(x)+1)*3*n]
-	out := make([]grid.Vec, n)
 	for j := range out {
 		out[j] = grid.Vec{int(p[3*j]), int(p[3*j+1]), int(p[3*j+2])}
 	}
-	return out
 }
