@@ -55,11 +55,7 @@ func testShapes(g grid.Grid, rng *rand.Rand) map[string][]grid.Vec {
 	if c := g.Neighbors(nil, base, grid.ByCorner); len(c) > 0 {
 		shapes["corner-pair"] = []grid.Vec{base, c[0]}
 	}
-	var block []grid.Vec
-	for _, v := range validCells(g, 6) {
-		block = append(block, v)
-	}
-	shapes["block"] = block
+	shapes["block"] = validCells(g, 6)
 	for i := 0; i < 6; i++ {
 		var blob []grid.Vec
 		for _, v := range all {

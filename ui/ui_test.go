@@ -316,7 +316,7 @@ func TestRedoShortcut(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Cubes))
 	tapCell(t, u, grid.Vec{0, 0, 0})
 	u.Undo()
-	u.win.Canvas().(fyne.Canvas).(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(
+	u.win.Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(
 		&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault})
 	if state(u, 0, grid.Vec{0, 0, 0}) != model.Filled {
 		t.Fatal("Ctrl+Y did not redo")

@@ -406,9 +406,8 @@ func TestSeparationInfoAndPrecedence(t *testing.T) {
 }
 
 func TestSolNumDroppedWithoutDisassembly(t *testing.T) {
-	p := readString(t, trayFile("0 0 0 0 2 0 0 0", ""))
 	src := strings.Replace(trayFile("0 0 0 0 2 0 0 0", ""), "<solution>", `<solution asmNum="7" solNum="3">`, 1)
-	p = readString(t, src)
+	p := readString(t, src)
 	if s := p.Problems[0].Solutions[0]; s.AsmNum != 7 || s.SolNum != 0 {
 		t.Errorf("asmNum %d solNum %d", s.AsmNum, s.SolNum)
 	}
