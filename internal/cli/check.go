@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -16,17 +14,11 @@ import (
 // through each other (model.CheckDisassembly). It prints one line per
 // problem and fails with errInvalid if any solution is wrong.
 func runCheck(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: burr check FILE\n\nVerifies every stored assembly and disassembly of FILE.")
-	}
-	if err := fs.Parse(args); err != nil {
+	files, err := positional("check", "FILE", "Verifies every stored assembly and disassembly of FILE.", args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return errors.New("usage: burr check FILE")
-	}
-	p, err := xmpuzzle.ReadFile(fs.Arg(0))
+	p, err := xmpuzzle.ReadFile(files[0])
 	if err != nil {
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 )
 
 // command is one subcommand: it parses its own flags from args, writes its
@@ -74,4 +75,20 @@ func usage(w io.Writer, cmds map[string]command) {
 	for _, n := range []string{"info", "check", "convert", "solve", "render"} {
 		fmt.Fprintf(w, "  %s\n", cmds[n].usage)
 	}
+}
+
+// positional parses the flag-less subcommand name's args, which must be
+// exactly the operands in usage ("FILE", "IN OUT"); about explains the
+// command in its -h text.
+func positional(name, usage, about string, args []string) ([]string, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	line := "usage: burr " + name + " " + usage
+	fs.Usage = func() { fmt.Fprintf(fs.Output(), "%s\n\n%s\n", line, about) }
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() != len(strings.Fields(usage)) {
+		return nil, errors.New(line)
+	}
+	return fs.Args(), nil
 }

@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -12,22 +10,16 @@ import (
 // runConvert loads a puzzle file and saves it again, in BurrTools 0.7.1's
 // layout: old files come out as current ones.
 func runConvert(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: burr convert IN OUT\n\nLoads IN and saves it as OUT (IN and OUT may be the same file).")
-	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() != 2 {
-		return errors.New("usage: burr convert IN OUT")
-	}
-	p, err := xmpuzzle.ReadFile(fs.Arg(0))
+	files, err := positional("convert", "IN OUT", "Loads IN and saves it as OUT (IN and OUT may be the same file).", args)
 	if err != nil {
 		return err
 	}
-	if err := xmpuzzle.WriteFile(fs.Arg(1), p); err != nil {
-		return fmt.Errorf("saving %s: %w", fs.Arg(1), err)
+	p, err := xmpuzzle.ReadFile(files[0])
+	if err != nil {
+		return err
+	}
+	if err := xmpuzzle.WriteFile(files[1], p); err != nil {
+		return fmt.Errorf("saving %s: %w", files[1], err)
 	}
 	return nil
 }

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -101,17 +99,11 @@ func stateName(s model.SolveState) string {
 
 // runInfo prints what a puzzle file holds as JSON.
 func runInfo(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("info", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintln(fs.Output(), "usage: burr info FILE\n\nPrints the grid, colours, shapes and problems of FILE as JSON.")
-	}
-	if err := fs.Parse(args); err != nil {
+	files, err := positional("info", "FILE", "Prints the grid, colours, shapes and problems of FILE as JSON.", args)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() != 1 {
-		return errors.New("usage: burr info FILE")
-	}
-	p, err := xmpuzzle.ReadFile(fs.Arg(0))
+	p, err := xmpuzzle.ReadFile(files[0])
 	if err != nil {
 		return err
 	}
