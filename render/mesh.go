@@ -233,7 +233,7 @@ func (b *surfaceBuilder) collectFaces() {
 			b.faces = append(b.faces, boundaryFace{
 				cell: int32(ci), face: int32(fi),
 				first: int32(len(b.cid)), n: int32(len(pid)),
-				normal: newellNormal(f.Corners),
+				normal: grid.PolygonNormal(f.Corners).Normalize(),
 			})
 			b.cid = append(b.cid, pid...)
 		}
@@ -575,19 +575,6 @@ func inset(normals []mgl64.Vec3, gap float64) mgl64.Vec3 {
 		d = d.Mul(4 * gap / l)
 	}
 	return d
-}
-
-// newellNormal returns the unit normal of a planar polygon whose corners run
-// counter-clockwise seen from the side it points to.
-func newellNormal(p []mgl64.Vec3) mgl64.Vec3 {
-	var n mgl64.Vec3
-	for i := range p {
-		a, b := p[i], p[(i+1)%len(p)]
-		n[0] += (a[1] - b[1]) * (a[2] + b[2])
-		n[1] += (a[2] - b[2]) * (a[0] + b[0])
-		n[2] += (a[0] - b[0]) * (a[1] + b[1])
-	}
-	return n.Normalize()
 }
 
 func vec32(v mgl64.Vec3) mgl32.Vec3 { return mgl32.Vec3{float32(v[0]), float32(v[1]), float32(v[2])} }

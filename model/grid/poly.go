@@ -140,7 +140,7 @@ func (t *polyTables) solid(v Vec) Solid {
 			mid = mid.Add(poly[i])
 		}
 		mid = mid.Mul(1 / float64(len(f)))
-		if newell(poly).Dot(mid.Sub(center)) < 0 {
+		if PolygonNormal(poly).Dot(mid.Sub(center)) < 0 {
 			for i, j := 0, len(poly)-1; i < j; i, j = i+1, j-1 {
 				poly[i], poly[j] = poly[j], poly[i]
 			}
@@ -153,9 +153,11 @@ func (t *polyTables) solid(v Vec) Solid {
 	return s
 }
 
-// newell returns the (unnormalised) normal of a planar polygon whose corners
-// run counter-clockwise around it.
-func newell(p []mgl64.Vec3) mgl64.Vec3 {
+// PolygonNormal returns the normal of a planar polygon whose corners run
+// counter-clockwise seen from the side it points to, by Newell's method
+// (robust for any number of corners). Its length is twice the polygon's
+// area; it is not normalised.
+func PolygonNormal(p []mgl64.Vec3) mgl64.Vec3 {
 	var n mgl64.Vec3
 	for i := range p {
 		a, b := p[i], p[(i+1)%len(p)]
