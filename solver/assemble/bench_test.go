@@ -20,6 +20,11 @@ func benchPentominoes(b *testing.B, w, h, workers, want int) {
 func BenchmarkPentominoes6x10(b *testing.B)   { benchPentominoes(b, 10, 6, 1, 2339) }
 func BenchmarkPentominoes6x10x2(b *testing.B) { benchPentominoes(b, 10, 6, 2, 2339) }
 func BenchmarkPentominoes5x12(b *testing.B)   { benchPentominoes(b, 12, 5, 1, 1010) }
+func BenchmarkPentominoes5x12x2(b *testing.B) { benchPentominoes(b, 12, 5, 2, 1010) }
+func BenchmarkPentominoes4x15(b *testing.B)   { benchPentominoes(b, 15, 4, 1, 368) }
+func BenchmarkPentominoes4x15x2(b *testing.B) { benchPentominoes(b, 15, 4, 2, 368) }
+func BenchmarkPentominoes3x20(b *testing.B)   { benchPentominoes(b, 20, 3, 1, 2) }
+func BenchmarkPentominoes3x20x2(b *testing.B) { benchPentominoes(b, 20, 3, 2, 2) }
 
 func BenchmarkSoma(b *testing.B) {
 	p := puzzle(box(3, 3, 3, model.Filled), soma()...)

@@ -13,7 +13,7 @@
 // column that ends with weight 0, and at most MaxHoles may remain.
 //
 // Each solution is found exactly once: rows are sets, and the search
-// enumerates the rows it takes from one column in increasing order, so
+// enumerates the rows it takes from one column in one fixed order, so
 // identical pieces are never permuted.
 //
 // The search (Search) is iterative, works on flat int32 arrays and
