@@ -8,8 +8,8 @@ import (
 // The movement analysis of one node, after Bill Cutler ("Computer Analysis
 // of All 6-Piece Burrs") as BurrTools does it (algorithms.md §4.3-4.4).
 //
-// For each axis, mat says how far each piece can move along +axis while
-// another piece stays put, looking at the two pieces alone. Moving piece q
+// For each signed direction, bound says how far each piece can move along
+// it while another piece stays put, looking at the two pieces alone. Moving piece q
 // by k along a signed direction sd pushes along every piece j with
 // bound(sd, q, j) < k, then every piece those push, and so on. A move is
 // valid when at most half the pieces move (moving the others the opposite
@@ -20,9 +20,11 @@ import (
 // a closed value below k is a chain of values below k, which pushing
 // follows anyway. So we skip it. BurrTools then grows the pushed set for
 // every piece, direction and distance; we get the same sets cheaper, from
-// the transitive closures of two relations as bit masks: "touch" (pushed at
-// once, bound 0) and "block" (met at some finite distance). They settle
-// most cases; only pieces that can move at all need exact push distances.
+// what two relations as bit masks reach: "touch" (pushed at once, bound 0)
+// and "block" (met at some finite distance). They settle most cases, and
+// quickly, since a search for what a piece reaches can stop as soon as it
+// exceeds the group size allowed; only pieces that can move at all need
+// exact push distances.
 
 // distances returns how far piece i can move along each axis before it
 // runs into piece j at offset off, from the cache when it is known.
@@ -42,98 +44,96 @@ func (w *worker) distances(i, j int, off [3]int16) [maxAxes]int32 {
 }
 
 // analyse builds the movement matrices of node x and, for every signed
-// direction, the touch and block relations (not yet closed: removal and
-// finiteMoves close them when they need them).
+// direction, the touch and block relations. It updates those of the node
+// analysed before, which is usually a sibling: only pairs of pieces whose
+// offset changed, that is pieces that moved by different amounts since,
+// need new distances.
 func (w *worker) analyse(x int32) {
-	n, axes, words := w.n, w.d.rules.axes(), w.words
+	n := w.n
 	p := w.pos[int(x)*3*n : (int(x)+1)*3*n]
-	clear(w.touch)
-	clear(w.block)
-	for i := 0; i < n; i++ {
-		for j := 0; j < n; j++ {
-			if i == j {
-				continue
-			}
-			// Most pairs sit as they did in the node analysed before
-			// (siblings differ by one group's move), so remember the
-			// last offset of each pair before asking the cache.
-			off := [3]int16{p[3*j] - p[3*i], p[3*j+1] - p[3*i+1], p[3*j+2] - p[3*i+2]}
-			ij := i*n + j
-			if w.lastOff[ij] != off {
-				w.lastOff[ij], w.lastVal[ij] = off, w.distances(i, j, off)
-			}
-			v := &w.lastVal[ij]
-			for ax := 0; ax < axes; ax++ {
-				w.mat[(ax*n+i)*n+j] = v[ax]
-				if v[ax] >= removable {
-					continue
-				}
-				// Along -axis the roles swap: bound(-axis, j, i) = m[i][j].
-				plus, minus := 2*ax*n*words, (2*ax+1)*n*words
-				w.block[plus+i*words+j>>6] |= 1 << (j & 63)
-				w.block[minus+j*words+i>>6] |= 1 << (i & 63)
-				if v[ax] == 0 {
-					w.touch[plus+i*words+j>>6] |= 1 << (j & 63)
-					w.touch[minus+j*words+i>>6] |= 1 << (i & 63)
-				}
+	shift := w.shift[:n]
+	for i := range shift {
+		if !w.analysed {
+			shift[i] = uint64(i) << 48 // all different: every pair is new
+			continue
+		}
+		shift[i] = uint64(uint16(p[3*i]-w.last[3*i])) | uint64(uint16(p[3*i+1]-w.last[3*i+1]))<<16 | uint64(uint16(p[3*i+2]-w.last[3*i+2]))<<32
+	}
+	w.analysed = true
+	copy(w.last, p)
+	for i, si := range shift {
+		for j, sj := range shift {
+			if si != sj {
+				w.setPair(i, j, [3]int16{p[3*j] - p[3*i], p[3*j+1] - p[3*i+1], p[3*j+2] - p[3*i+2]})
 			}
 		}
 	}
 }
 
-// transitive closes relations given as one bit mask per piece, n masks
-// per relation (Warshall's algorithm on bit sets): afterwards row i holds
-// every piece reachable from i.
-func (w *worker) transitive(rels []uint64) {
-	for len(rels) > 0 {
-		w.close(rels[:w.n*w.words])
-		rels = rels[w.n*w.words:]
-	}
-}
-
-func (w *worker) close(rel []uint64) {
+// setPair enters the distances of pieces i and j at offset off into the
+// matrices and relations.
+func (w *worker) setPair(i, j int, off [3]int16) {
 	n, words := w.n, w.words
-	if words == 1 { // the usual case, at most 64 pieces
-		rel = rel[:n]
-		for k, rk := range rel {
-			for i, ri := range rel {
-				// Without a branch: they are unpredictable.
-				rel[i] = ri | rk&-(ri>>k&1)
-			}
-		}
-		return
-	}
-	for k := 0; k < n; k++ {
-		rowk := rel[k*words : k*words+words]
-		kw, kb := k>>6, uint64(1)<<(k&63)
-		for i := 0; i < n; i++ {
-			rowi := rel[i*words : i*words+words]
-			if rowi[kw]&kb == 0 {
-				continue
-			}
-			for t, v := range rowk {
-				rowi[t] |= v
-			}
-		}
+	v := w.distances(i, j, off)
+	ib, jb := i*words+j>>6, j*words+i>>6
+	ibit, jbit := uint64(1)<<(i&63), uint64(1)<<(j&63)
+	for ax := 0; ax < w.d.rules.axes(); ax++ {
+		// Along -axis the roles swap: bound(-axis, j, i) = bound(+axis, i, j).
+		w.bound[(2*ax*n+i)*n+j] = v[ax]
+		w.bound[((2*ax+1)*n+j)*n+i] = v[ax]
+		// The bits are set without branches: the values vary.
+		plus, minus := 2*ax*n*words, (2*ax+1)*n*words
+		blocked := -uint64(uint32(v[ax]-removable) >> 31) // all ones when v < removable
+		touching := -uint64(uint32(v[ax]-1) >> 31)        // when v == 0
+		w.block[plus+ib] = w.block[plus+ib]&^jbit | blocked&jbit
+		w.block[minus+jb] = w.block[minus+jb]&^ibit | blocked&ibit
+		w.touch[plus+ib] = w.touch[plus+ib]&^jbit | touching&jbit
+		w.touch[minus+jb] = w.touch[minus+jb]&^ibit | touching&ibit
 	}
 }
 
-// moving puts into set the pieces that move when q does, by the closed
-// relation rel, and returns how many they are.
-func (w *worker) moving(rel []uint64, q int, set []uint64) int {
+// closure puts into set piece q and the pieces it reaches by relation rel
+// (one bit mask per piece), and returns their number. It stops as soon as
+// they are more than limit, returning a number above limit; set is then
+// incomplete.
+func (w *worker) closure(rel []uint64, q, limit int, set []uint64) int {
 	words := w.words
-	if words == 1 {
-		v := rel[q] | 1<<q
-		set[0] = v
-		return bits.OnesCount64(v)
-	}
-	c := 0
-	for t, v := range rel[q*words : q*words+words] {
-		if t == q>>6 {
-			v |= 1 << (q & 63)
+	if words == 1 { // the usual case, at most 64 pieces
+		s := uint64(1) << q
+		for todo := s; todo != 0; {
+			i := bits.TrailingZeros64(todo)
+			add := rel[i] &^ s
+			s |= add
+			todo = (todo&(todo-1) | add)
+			if bits.OnesCount64(s) > limit {
+				return limit + 1
+			}
 		}
-		set[t] = v
-		c += bits.OnesCount64(v)
+		set[0] = s
+		return bits.OnesCount64(s)
+	}
+	todo := w.todo
+	clear(set)
+	set[q>>6] |= 1 << (q & 63)
+	copy(todo, set)
+	c := 1
+	for t := 0; t < words; {
+		if todo[t] == 0 {
+			t++
+			continue
+		}
+		i := t<<6 + bits.TrailingZeros64(todo[t])
+		todo[t] &= todo[t] - 1
+		for u, r := range rel[i*words : (i+1)*words] {
+			add := r &^ set[u]
+			set[u] |= add
+			todo[u] |= add
+			c += bits.OnesCount64(add)
+		}
+		if c > limit {
+			return limit + 1
+		}
+		t = 0 // a piece added may sit in an earlier word
 	}
 	return c
 }
@@ -145,32 +145,59 @@ func (w *worker) moving(rel []uint64, q int, set []uint64) int {
 // w.removed.
 func (w *worker) removal(x int32) (found, bool) {
 	n, words, dirs := w.n, w.words, 2*w.d.rules.axes()
-	for _, limit := range [2]int{1, n / 2} {
-		if limit > 1 {
-			// A single piece needs an empty row; groups need the closure.
-			w.transitive(w.block[:dirs*n*words])
+	for pass, limit := range [2]int{1, n / 2} {
+		if pass == 1 && limit == 1 {
+			break // the first pass again
 		}
 		for sd := 0; sd < dirs; sd++ {
 			rel := w.block[sd*n*words : (sd+1)*n*words]
 			for q := 0; q < n; q++ {
-				c := w.moving(rel, q, w.group)
-				if c > limit {
-					continue
+				if c := w.closure(rel, q, limit, w.group); c <= limit {
+					return w.remove(x, sd, c), true
 				}
-				f := found{node: x, dir: sd, count: c}
-				invert := !w.uniform && w.heavier(w.group)
-				if invert {
-					f.dir ^= 1
-					f.count = n - c
-				}
-				for j := range w.removed[:n] {
-					w.removed[j] = (w.group[j>>6]>>(j&63)&1 != 0) != invert
-				}
-				return f, true
 			}
 		}
 	}
 	return found{}, false
+}
+
+// quickRemoval does removal's first tests, single pieces along +d0, before
+// node x is analysed: each needs only the distances from one piece to the
+// others, and the first blocked one ends it. Most sub-puzzles come apart
+// at once, most often so; then the rest of the analysis is saved.
+func (w *worker) quickRemoval(x int32) (found, bool) {
+	n := w.n
+	p := w.pos[int(x)*3*n : (int(x)+1)*3*n]
+	for q := 0; q < n; q++ {
+		leaves := true
+		for j := 0; j < n && leaves; j++ {
+			if j != q {
+				v := w.distances(q, j, [3]int16{p[3*j] - p[3*q], p[3*j+1] - p[3*q+1], p[3*j+2] - p[3*q+2]})
+				leaves = v[0] >= removable
+			}
+		}
+		if leaves {
+			clear(w.group)
+			w.group[q>>6] |= 1 << (q & 63)
+			return w.remove(x, 0, 1), true
+		}
+	}
+	return found{}, false
+}
+
+// remove describes taking the c pieces in w.group away from node x along
+// sd, or the others the opposite way when those are lighter.
+func (w *worker) remove(x int32, sd, c int) found {
+	f := found{node: x, dir: sd, count: c}
+	invert := !w.uniform && w.heavier(w.group)
+	if invert {
+		f.dir ^= 1
+		f.count = w.n - c
+	}
+	for j := range w.removed[:w.n] {
+		w.removed[j] = (w.group[j>>6]>>(j&63)&1 != 0) != invert
+	}
+	return f
 }
 
 // heavier reports whether the pieces in group outweigh the others: then
@@ -197,38 +224,36 @@ func (w *worker) heavier(group []uint64) bool {
 // at equal distances may come in any order: only the sets matter.
 func (w *worker) pushOrder(sd, q, limit int) {
 	n := w.n
-	// bound(sd, i, j) = m[base + i*rs + j*cs].
-	m, base, rs, cs := w.mat, (sd>>1)*n*n, n, 1
-	if sd&1 != 0 {
-		rs, cs = 1, n
-	}
-	// The pieces not settled yet and their distances so far.
-	ids, dist := w.ids[:0], w.reach[:0]
-	for j := 0; j < n; j++ {
-		if j != q {
-			ids, dist = append(ids, int32(j)), append(dist, m[base+q*rs+j*cs])
+	bound := w.bound[sd*n*n : (sd+1)*n*n]
+	// dist holds each piece's distance so far; settled pieces are marked
+	// by settled[j] = done, which keeps their dist at done or above.
+	const done = 1 << 30
+	dist, settled := w.reach[:n], w.settled[:n]
+	copy(dist, bound[q*n:q*n+n])
+	clear(settled)
+	dist[q], settled[q] = done, done
+	best, bj := int32(done), 0
+	for j, v := range dist {
+		if v < best {
+			best, bj = v, j
 		}
 	}
 	w.order, w.sorted = w.order[:0], w.sorted[:0]
-	for len(w.order) < limit && len(ids) > 0 {
-		bi, best := 0, dist[0]
-		for t, v := range dist[1:] {
-			if v < best {
-				bi, best = t+1, v
+	for len(w.order) < limit && best < free {
+		w.order, w.sorted = append(w.order, int32(bj)), append(w.sorted, best)
+		dist[bj], settled[bj] = done, done
+		row := bound[bj*n : bj*n+n]
+		row, settled = row[:len(dist)], settled[:len(dist)]
+		// Update the distances and find the next piece in one pass.
+		prev, next := best, int32(done)
+		for j, v := range dist {
+			v = min(v, max(prev, row[j])|settled[j])
+			dist[j] = v
+			if v < next {
+				next, bj = v, j
 			}
 		}
-		if best >= free {
-			return // the rest is never pushed
-		}
-		bj := ids[bi]
-		w.order, w.sorted = append(w.order, bj), append(w.sorted, best)
-		last := len(ids) - 1
-		ids[bi], dist[bi] = ids[last], dist[last]
-		ids, dist = ids[:last], dist[:last]
-		row := base + int(bj)*rs
-		for t, j := range ids {
-			dist[t] = min(dist[t], max(best, m[row+int(j)*cs]))
-		}
+		best = next
 	}
 }
 
@@ -241,13 +266,12 @@ func (w *worker) pushOrder(sd, q, limit int) {
 func (w *worker) finiteMoves(ctx context.Context, x int32) {
 	n, words, axes := w.n, w.words, w.d.rules.axes()
 	half, dirs := n/2, 2*axes
-	w.transitive(w.touch[:dirs*n*words])
 	for sd := 0; sd < dirs; sd++ {
 		ax := sd >> 1
 		w.moves.reset()
 		rel := w.touch[sd*n*words : (sd+1)*n*words]
 		for q := 0; q < n; q++ {
-			if w.moving(rel, q, w.group) > half {
+			if w.closure(rel, q, half, w.group) > half {
 				continue // even one step pushes too many pieces
 			}
 			// The largest k moving at most half the pieces is the

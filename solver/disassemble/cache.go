@@ -7,10 +7,10 @@ package disassemble
 // addressing with linear probing. It lives as long as its worker, so later
 // assemblies of the same problem reuse it, and starts afresh when full.
 type pairCache struct {
-	ids    map[uint32]uint64 // shape a<<16 | shape b -> pair id, shifted into place
-	dense  []uint64          // shape a*shapes + b -> pair id, or 0: ids without a map
-	shapes int
-	keys   []uint64 // 0 marks an empty slot
+	shapes int               // number of shapes (Disassembler.shapes)
+	direct bool              // pair ids are a*shapes+b+1: they all fit
+	ids    map[uint32]uint64 // otherwise: shape a<<16 | shape b -> pair id, shifted into place
+	keys   []uint64          // 0 marks an empty slot
 	vals   [][maxAxes]int32
 	count  int
 	shift  uint // 64 - log2(len(keys))
@@ -19,26 +19,28 @@ type pairCache struct {
 // maxPairIDs is the number of pair ids a key can hold (0 is never used).
 const maxPairIDs = 1<<19 - 1
 
+// pairShift puts a pair id into its place in a key.
+const pairShift = 45
+
 // maxCacheEntries caps the cache; at 0.5 load its table then takes 24 MB.
 const maxCacheEntries = 1 << 19
-
-// maxDense is the largest number of shapes (parts times orientations) for
-// which pair ids are looked up in a table rather than a map.
-const maxDense = 512
 
 // reserve makes room for m new pair ids, forgetting everything if needed.
 // It reports false when m ids can't fit even in an empty cache. shapes is
 // the number of shapes (Disassembler.shapes).
 func (c *pairCache) reserve(m, shapes int) bool {
-	if c.ids == nil {
-		c.ids = make(map[uint32]uint64)
-		if shapes <= maxDense {
-			c.dense, c.shapes = make([]uint64, shapes*shapes), shapes
+	if c.shapes == 0 {
+		c.shapes = shapes
+		c.direct = shapes*shapes <= maxPairIDs
+		if !c.direct {
+			c.ids = make(map[uint32]uint64)
 		}
+	}
+	if c.direct {
+		return true
 	}
 	if len(c.ids)+m > maxPairIDs {
 		clear(c.ids)
-		clear(c.dense)
 		c.clear()
 	}
 	return m <= maxPairIDs
@@ -47,19 +49,14 @@ func (c *pairCache) reserve(m, shapes int) bool {
 // pairID returns the id of shapes a (moving) and b (held), shifted into
 // its place in a key. Call reserve first.
 func (c *pairCache) pairID(a, b uint16) uint64 {
-	if c.dense != nil {
-		if id := c.dense[int(a)*c.shapes+int(b)]; id != 0 {
-			return id
-		}
+	if c.direct {
+		return uint64(int(a)*c.shapes+int(b)+1) << pairShift
 	}
 	k := uint32(a)<<16 | uint32(b)
 	id, ok := c.ids[k]
 	if !ok {
-		id = uint64(len(c.ids)+1) << 45
+		id = uint64(len(c.ids)+1) << pairShift
 		c.ids[k] = id
-	}
-	if c.dense != nil {
-		c.dense[int(a)*c.shapes+int(b)] = id
 	}
 	return id
 }

@@ -51,10 +51,10 @@ type Disassembler struct {
 	rules   *rules
 	orients int // proper orientations of the grid
 
-	slotPart []int      // piece slot -> part
-	weight   []int      // piece slot -> weight of its shape
-	shapes   []oshape   // part*orients+orient -> the oriented part
-	hot      []grid.Vec // part*orients+orient -> image of the hotspot
+	slotPart []int        // piece slot -> part
+	weight   []int        // piece slot -> weight of its shape
+	shapes   []lazyOshape // part*orients+orient -> the oriented part
+	hot      []grid.Vec   // part*orients+orient -> image of the hotspot
 	groups   grouping
 
 	pool sync.Pool
@@ -101,11 +101,10 @@ func New(p *model.Puzzle, pr *model.Problem) (*Disassembler, error) {
 				}
 				cells[k] = cell{p: vec{int32(rel[0]), int32(rel[1]), int32(rel[2])}, kind: r.kindOf(v)}
 			}
-			os, ok := newOshape(r, cells)
-			if !ok {
+			if boxVolume(boxOf(cells)) > maxBox {
 				return nil, fmt.Errorf("part %d: shape too large to analyse", i)
 			}
-			d.shapes = append(d.shapes, os)
+			d.shapes = append(d.shapes, lazyOshape{cells: cells})
 			d.hot = append(d.hot, hot)
 		}
 		for k := 0; k < part.Max; k++ {
@@ -172,5 +171,20 @@ func (d *Disassembler) shapeOf(slot, t int) int {
 // distances fills out with how far shape a can move along each axis before
 // it runs into shape b, whose position minus a's is off.
 func (d *Disassembler) distances(a, b int, off vec, out *[maxAxes]int32) {
-	d.rules.distances(&d.shapes[a], &d.shapes[b], off, out)
+	d.rules.distances(d.shape(a), d.shape(b), off, out)
+}
+
+// lazyOshape is an oriented part whose lookup tables are made when it is
+// first needed: most problems use few of the orientations.
+type lazyOshape struct {
+	once  sync.Once
+	cells []cell
+	s     oshape
+}
+
+// shape returns oriented part i (an index into d.shapes).
+func (d *Disassembler) shape(i int) *oshape {
+	ls := &d.shapes[i]
+	ls.once.Do(func() { ls.s = newOshape(d.rules, ls.cells) })
+	return &ls.s
 }

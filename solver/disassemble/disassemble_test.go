@@ -245,8 +245,7 @@ func oshapeOf(r *rules, cells ...grid.Vec) oshape {
 	for _, v := range cells {
 		cs = append(cs, cell{p: vec{int32(v[0]), int32(v[1]), int32(v[2])}, kind: r.kindOf(v)})
 	}
-	s, _ := newOshape(r, cs)
-	return s
+	return newOshape(r, cs)
 }
 
 func TestCubeDistances(t *testing.T) {

@@ -88,23 +88,28 @@ type oshape struct {
 	front [maxAxes][]cell
 }
 
-// newOshape returns the oriented shape made of cells, moving by the rules
-// r, or false when its bounding box holds more than maxBox cells.
-func newOshape(r *rules, cells []cell) (oshape, bool) {
-	s := oshape{cells: cells, lo: vec{1, 1, 1}}
+// boxOf returns the bounding box of cells (inclusive); lo > hi when there
+// are none.
+func boxOf(cells []cell) (lo, hi vec) {
+	lo = vec{1, 1, 1}
 	for i, c := range cells {
 		for k := 0; k < 3; k++ {
-			if i == 0 || c.p[k] < s.lo[k] {
-				s.lo[k] = c.p[k]
+			if i == 0 || c.p[k] < lo[k] {
+				lo[k] = c.p[k]
 			}
-			if i == 0 || c.p[k] > s.hi[k] {
-				s.hi[k] = c.p[k]
+			if i == 0 || c.p[k] > hi[k] {
+				hi[k] = c.p[k]
 			}
 		}
 	}
-	if s.volume() > maxBox {
-		return s, false
-	}
+	return lo, hi
+}
+
+// newOshape returns the oriented shape made of cells, moving by the rules
+// r. The bounding box of the cells must hold at most maxBox cells.
+func newOshape(r *rules, cells []cell) oshape {
+	s := oshape{cells: cells}
+	s.lo, s.hi = boxOf(cells)
 	if len(cells) > 0 {
 		s.occ = make([]uint64, (s.volume()+63)/64)
 		for _, c := range cells {
@@ -123,14 +128,17 @@ func newOshape(r *rules, cells []cell) (oshape, bool) {
 			}
 		}
 	}
-	return s, true
+	return s
 }
 
 // volume returns the number of cells in the bounding box.
-func (s *oshape) volume() int {
+func (s *oshape) volume() int { return boxVolume(s.lo, s.hi) }
+
+// boxVolume returns the number of cells in the box lo..hi (inclusive).
+func boxVolume(lo, hi vec) int {
 	v := 1
 	for k := 0; k < 3; k++ {
-		v *= int(s.hi[k]-s.lo[k]) + 1
+		v *= int(hi[k]-lo[k]) + 1
 	}
 	return v
 }

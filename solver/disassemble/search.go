@@ -48,21 +48,25 @@ type worker struct {
 	err    error   // sticky error of the current search
 
 	// Movement analysis of the node being expanded; see analysis.go.
-	mat     []int32          // (axis*n+i)*n+j: how far i can move along +axis with j held
-	lastOff [][3]int16       // i*n+j: offset of j from i when last analysed
-	lastVal [][maxAxes]int32 // i*n+j: the distances at that offset
-	words   int              // words of a piece set (bit mask)
-	touch   []uint64         // (sd*n+i)*words: the pieces i pushes at once when moving along sd
-	block   []uint64         // (sd*n+i)*words: the pieces i runs into sooner or later along sd
-	ids     []int32          // pushOrder's pieces not yet settled
-	reach   []int32          // and the distances at which they get pushed along (bottleneck)
-	order   []int32          // pieces in the order they get pushed along
-	sorted  []int32          // the distances at which they do
-	removed []bool           // per piece: taken away in the separation found
+	// They are kept from node to node and updated (see analyse).
+	bound    []int32  // (sd*n+i)*n+j: how far i can move along signed direction sd with j held
+	analysed bool     // mat and the relations describe the node at last
+	last     []int16  // positions of the node analysed last
+	shift    []uint64 // per piece: how far it moved since (packed)
+	words    int      // words of a piece set (bit mask)
+	touch    []uint64 // (sd*n+i)*words: the pieces i pushes at once when moving along sd
+	block    []uint64 // (sd*n+i)*words: the pieces i runs into sooner or later along sd
+	reach    []int32  // per piece: distance at which it gets pushed along (bottleneck)
+	settled  []int32  // per piece: pushOrder is done with it
+	order    []int32  // pieces in the order they get pushed along
+	sorted   []int32  // the distances at which they do
+	removed  []bool   // per piece: taken away in the separation found
 
 	moves moveList
 	group []uint64 // scratch piece sets
 	union []uint64
+	todo  []uint64
+	delta []int32 // step's candidate: per coordinate, the change from its parent
 }
 
 func newWorker(d *Disassembler) *worker { return &worker{d: d} }
@@ -136,10 +140,6 @@ type found struct {
 	count int
 }
 
-// noOffset marks a pair not yet analysed in lastOff: offsets between
-// pieces stay within ±2·maxDrift.
-const noOffset = -1 << 15
-
 // load sets up a search of the pieces slots, in the orientations
 // worker.orient (per slot), starting at positions start (x y z per piece).
 func (w *worker) load(slots []int, start []int16) {
@@ -171,26 +171,26 @@ func (w *worker) load(slots []int, start []int16) {
 	w.err = nil
 	w.seen = growInt32(w.seen, 64)
 	clear(w.seen)
-	w.seen[w.probe(h, nil)] = 1
+	w.seen[w.probe(h, -1)] = 1
 
 	axes := w.d.rules.axes()
 	w.words = (n + 63) / 64
-	w.mat = growInt32(w.mat, axes*n*n)
-	if cap(w.lastOff) < n*n {
-		w.lastOff, w.lastVal = make([][3]int16, n*n), make([][maxAxes]int32, n*n)
-	}
-	w.lastOff, w.lastVal = w.lastOff[:n*n], w.lastVal[:n*n]
-	for k := range w.lastOff {
-		w.lastOff[k] = [3]int16{noOffset}
-	}
+	w.bound = growInt32(w.bound, 2*axes*n*n)
+	w.analysed = false
+	w.last = growInt16(w.last, 3*n)
+	w.shift = growWords(w.shift, n)
 	w.touch = growWords(w.touch, 2*axes*n*w.words)
 	w.block = growWords(w.block, 2*axes*n*w.words)
-	w.ids = growInt32(w.ids, n)
+	clear(w.touch) // the diagonal stays empty
+	clear(w.block)
+	w.settled = growInt32(w.settled, n)
 	w.reach = growInt32(w.reach, n)
 	w.removed = growBool(w.removed, n)
 	w.moves.words = w.words
 	w.group = growWords(w.group, w.words)
 	w.union = growWords(w.union, w.words)
+	w.todo = growWords(w.todo, w.words)
+	w.delta = growInt32(w.delta, 3*n)
 }
 
 // search runs the breadth-first search from node 0 and returns the first
@@ -202,6 +202,11 @@ func (w *worker) search(ctx context.Context) (found, bool, error) {
 	for x := int32(0); int(x) < len(w.parent); x++ {
 		if err := w.poll(ctx, w.n*w.n); err != nil {
 			return found{}, false, err
+		}
+		if x == 0 {
+			if f, ok := w.quickRemoval(x); ok {
+				return f, true, nil
+			}
 		}
 		w.analyse(x)
 		if f, ok := w.removal(x); ok {
@@ -231,16 +236,6 @@ func (w *worker) poll(ctx context.Context, work int) error {
 	}
 }
 
-// move is a candidate successor: node from, with the pieces in group moved
-// by dv.
-type move struct {
-	from  int32
-	group []uint64
-	dv    [3]int32
-}
-
-func (m *move) moves(i int) bool { return m.group[i>>6]>>(i&63)&1 != 0 }
-
 // step adds the node reached from x by moving the pieces in group by k
 // along sd, unless it is known; unit is the group's unit hash along sd's
 // axis (unitOf). The heavier side stays put: then the other pieces move
@@ -251,31 +246,35 @@ func (w *worker) step(x int32, group []uint64, unit uint64, k int32, sd int) {
 	if sd&1 != 0 {
 		k = -k
 	}
-	m := move{from: x, group: group, dv: [3]int32{d[0] * k, d[1] * k, d[2] * k}}
+	dv := [3]int32{d[0] * k, d[1] * k, d[2] * k}
+	// The candidate is node x plus delta, piece by piece.
+	delta := w.delta[:3*n]
+	for i := 0; i < n; i++ {
+		mv := int32(group[i>>6] >> (i & 63) & 1)
+		delta[3*i], delta[3*i+1], delta[3*i+2] = mv*dv[0], mv*dv[1], mv*dv[2]
+	}
 	h := w.hash[x] + uint64(int64(k))*unit
-	slot := w.probe(h, &m)
+	slot := w.probe(h, x)
 	if w.seen[slot] != 0 {
 		return
 	}
-	invert := !w.uniform && w.heavier(group)
-	if invert {
-		m.dv = [3]int32{-m.dv[0], -m.dv[1], -m.dv[2]}
+	if !w.uniform && w.heavier(group) {
+		// The others move by -dv instead: the same relative positions.
+		for i := 0; i < n; i++ {
+			for c := 0; c < 3; c++ {
+				delta[3*i+c] -= dv[c]
+			}
+		}
 	}
 	id := len(w.parent)
-	base := int(x) * 3 * n
-	for i := 0; i < n; i++ {
-		for c := 0; c < 3; c++ {
-			v := int32(w.pos[base+3*i+c])
-			if m.moves(i) != invert {
-				v += m.dv[c]
-				if v < -maxDrift || v > maxDrift {
-					w.err = errDrift
-					w.pos = w.pos[:id*3*n]
-					return
-				}
-			}
-			w.pos = append(w.pos, int16(v))
+	for i, v := range w.pos[int(x)*3*n : (int(x)+1)*3*n] {
+		u := int32(v) + delta[i]
+		if u < -maxDrift || u > maxDrift {
+			w.err = errDrift
+			w.pos = w.pos[:id*3*n]
+			return
 		}
+		w.pos = append(w.pos, int16(u))
 	}
 	w.parent = append(w.parent, x)
 	w.hash = append(w.hash, h)
@@ -285,43 +284,38 @@ func (w *worker) step(x int32, group []uint64, unit uint64, k int32, sd int) {
 	}
 }
 
-// probe returns the slot of the known node equal to candidate m (or, for
-// m == nil, to node 0), or the empty slot where it belongs.
-func (w *worker) probe(h uint64, m *move) int {
+// probe returns the slot of the known node with hash h equal to the
+// candidate, node from plus w.delta (or, for from < 0, to node 0), or the
+// empty slot where it belongs.
+func (w *worker) probe(h uint64, from int32) int {
 	mask := uint64(len(w.seen) - 1)
 	for i := (h * 0x9E3779B97F4A7C15) >> 32 & mask; ; i = (i + 1) & mask {
 		y := w.seen[i] - 1
-		if y < 0 || (w.hash[y] == h && (m == nil || w.same(y, m))) {
+		if y < 0 || (w.hash[y] == h && (from < 0 || w.same(y, from))) {
 			return int(i)
 		}
 	}
 }
 
-// same reports whether node y has the relative positions of candidate m.
-func (w *worker) same(y int32, m *move) bool {
-	n := w.n
-	a := w.pos[int(y)*3*n : (int(y)+1)*3*n]
-	b := w.pos[int(m.from)*3*n : (int(m.from)+1)*3*n]
-	var b0 [3]int32 // where the candidate's first piece is
-	for c := 0; c < 3; c++ {
-		b0[c] = int32(b[c])
-		if m.moves(0) {
-			b0[c] += m.dv[c]
-		}
+// same reports whether node y has the relative positions of the candidate
+// node from plus w.delta. The hashes matched, so the answer is almost
+// always yes: the comparison runs to the end without branches.
+func (w *worker) same(y, from int32) bool {
+	n3 := 3 * w.n
+	a := w.pos[int(y)*n3 : int(y)*n3+n3]
+	b := w.pos[int(from)*n3 : int(from)*n3+n3]
+	delta := w.delta[:n3]
+	// Node y must be the candidate translated by t.
+	t0 := int32(a[0]) - int32(b[0]) - delta[0]
+	t1 := int32(a[1]) - int32(b[1]) - delta[1]
+	t2 := int32(a[2]) - int32(b[2]) - delta[2]
+	var diff int32
+	for k := 3; k+2 < len(a) && k+2 < len(b) && k+2 < len(delta); k += 3 {
+		diff |= int32(a[k]) - int32(b[k]) - delta[k] - t0
+		diff |= int32(a[k+1]) - int32(b[k+1]) - delta[k+1] - t1
+		diff |= int32(a[k+2]) - int32(b[k+2]) - delta[k+2] - t2
 	}
-	for i := 1; i < n; i++ {
-		mv := m.moves(i)
-		for c := 0; c < 3; c++ {
-			bi := int32(b[3*i+c])
-			if mv {
-				bi += m.dv[c]
-			}
-			if int32(a[3*i+c])-int32(a[c]) != bi-b0[c] {
-				return false
-			}
-		}
-	}
-	return true
+	return diff == 0
 }
 
 // rehash doubles the known-node table.
@@ -362,6 +356,13 @@ func growWords(s []uint64, n int) []uint64 {
 func growInt(s []int, n int) []int {
 	if cap(s) < n {
 		return make([]int, n)
+	}
+	return s[:n]
+}
+
+func growInt16(s []int16, n int) []int16 {
+	if cap(s) < n {
+		return make([]int16, n)
 	}
 	return s[:n]
 }

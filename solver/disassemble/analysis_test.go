@@ -1,0 +1,159 @@
+package disassemble
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/burrlab/burrlab/model"
+)
+
+// loadAssembly sets w up to search assembly a from its start.
+func loadAssembly(w *worker, a model.Assembly) {
+	w.orient = w.orient[:0]
+	var slots []int
+	var start []int16
+	for s, pl := range a {
+		w.orient = append(w.orient, pl.Orient)
+		if pl.Placed() {
+			slots = append(slots, s)
+			start = append(start, int16(pl.Pos[0]), int16(pl.Pos[1]), int16(pl.Pos[2]))
+		}
+	}
+	w.load(slots, start)
+}
+
+// The analysis of a node, updated from the node analysed before, equals a
+// fresh analysis of that node, along the first nodes of a long search
+// (PelikanBurr's stored solution).
+func TestIncrementalAnalysis(t *testing.T) {
+	p := loadExample(t, "PelikanBurr.xmpuzzle")
+	pr := &p.Problems[0]
+	d, err := New(p, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, fresh := newWorker(d), newWorker(d)
+	loadAssembly(w, pr.Solutions[0].Assembly)
+	fresh.orient = w.orient
+	slots := make([]int, w.n)
+	for i := range slots {
+		slots[i] = i
+	}
+	x := int32(0)
+	for ; int(x) < len(w.parent) && x < 400; x++ {
+		w.analyse(x)
+		n := w.n
+		fresh.load(slots, w.pos[int(x)*3*n:(int(x)+1)*3*n])
+		fresh.analyse(0)
+		if !slices.Equal(w.bound, fresh.bound) || !slices.Equal(w.block, fresh.block) || !slices.Equal(w.touch, fresh.touch) {
+			t.Fatalf("node %d: the updated analysis differs from a fresh one", x)
+		}
+		if _, ok := w.removal(x); ok {
+			break
+		}
+		w.finiteMoves(context.Background(), x)
+	}
+	if x < 400 {
+		t.Fatalf("only %d nodes compared", x)
+	}
+}
+
+// quickRemoval finds what the full analysis finds first, when it finds
+// anything: checked on every DemoPieceGenerator assembly and its first
+// split's groups.
+func TestQuickRemoval(t *testing.T) {
+	p := loadExample(t, "DemoPieceGenerator.xmpuzzle")
+	pr := &p.Problems[0]
+	d, err := New(p, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, full := newWorker(d), newWorker(d)
+	quick := 0
+	for _, a := range readAssemblies(t, p, "DemoPieceGenerator.xmpuzzle", 0) {
+		loadAssembly(w, a)
+		loadAssembly(full, a)
+		f, ok := w.quickRemoval(0)
+		full.analyse(0)
+		g, gok := full.removal(0)
+		if !gok {
+			t.Fatal("an assembly of DemoPieceGenerator has no removal")
+		}
+		if ok {
+			quick++
+			if f != g || !slices.Equal(w.removed, full.removed) {
+				t.Fatalf("quick removal %+v %v, full analysis %+v %v", f, w.removed, g, full.removed)
+			}
+		}
+	}
+	if quick == 0 {
+		t.Error("quickRemoval never found anything")
+	}
+}
+
+// The cache gives back what was put, with pair ids numbered directly (few
+// shapes) or through the map (many).
+func TestPairCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, shapes := range []int{24, 2000} {
+		var c pairCache
+		if !c.reserve(16, shapes) {
+			t.Fatal("no room for 16 pairs")
+		}
+		if c.direct != (shapes == 24) {
+			t.Errorf("%d shapes: direct ids %v", shapes, c.direct)
+		}
+		want := map[uint64][maxAxes]int32{}
+		for i := 0; i < 5000; i++ {
+			a, b := uint16(rng.IntN(shapes)), uint16(rng.IntN(shapes))
+			off := [3]int16{int16(rng.IntN(64) - 32), int16(rng.IntN(64) - 32), int16(rng.IntN(64) - 32)}
+			k := key(c.pairID(a, b), off)
+			v := [maxAxes]int32{rng.Int32N(free), rng.Int32N(free), rng.Int32N(free), rng.Int32N(free)}
+			got, ok := c.get(k)
+			if w, known := want[k]; ok != known || (ok && got != w) {
+				t.Fatalf("%d shapes: key %x: got %v %v, want %v %v", shapes, k, got, ok, w, known)
+			}
+			if !ok {
+				c.put(k, v)
+				want[k] = v
+			}
+		}
+		for k, v := range want {
+			if got, ok := c.get(k); !ok || got != v {
+				t.Fatalf("%d shapes: key %x: got %v %v, want %v", shapes, k, got, ok, v)
+			}
+		}
+	}
+}
+
+// A cached distance equals a fresh computation, on every pair of pieces
+// of the DraculasDentalDesaster assemblies as placed.
+func TestCachedDistances(t *testing.T) {
+	p := loadExample(t, "DraculasDentalDesaster.xmpuzzle")
+	pr := &p.Problems[0]
+	d, err := New(p, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorker(d)
+	for _, a := range readAssemblies(t, p, "DraculasDentalDesaster.xmpuzzle", 0) {
+		loadAssembly(w, a)
+		for i := 0; i < w.n; i++ {
+			for j := 0; j < w.n; j++ {
+				if i == j {
+					continue
+				}
+				off := [3]int16{w.pos[3*j] - w.pos[3*i], w.pos[3*j+1] - w.pos[3*i+1], w.pos[3*j+2] - w.pos[3*i+2]}
+				var want [maxAxes]int32
+				d.distances(int(w.shape[i]), int(w.shape[j]), vec{int32(off[0]), int32(off[1]), int32(off[2])}, &want)
+				for round := 0; round < 2; round++ { // a miss, then a hit
+					if got := w.distances(i, j, off); got != want {
+						t.Fatalf("pieces %d, %d at %v: got %v, want %v", i, j, off, got, want)
+					}
+				}
+			}
+		}
+	}
+}
