@@ -25,8 +25,9 @@ type Matrix struct {
 
 	min, max []int32
 	hole     []bool
-	maxHoles int32 // math.MaxInt32 for no limit
-	holes    int   // the problem's MaxHoles, kept for rebuilding
+	info     []colInfo // the same, with cols, in one place for scan
+	maxHoles int32     // math.MaxInt32 for no limit
+	holes    int       // the problem's MaxHoles, kept for rebuilding
 
 	rowStart []int32 // internal row r's entries are entCol[rowStart[r]:rowStart[r+1]]
 	entCol   []int32
@@ -58,10 +59,27 @@ type Matrix struct {
 	// on first use (Reduce's intermediate matrices never need them).
 	hints     []int32
 	hintsOnce sync.Once
+	// doom[r*doomLen+i], for the first hint columns h of row r that r
+	// does not touch, is the set of h's rows that survive taking r, in
+	// preIdx and preBits. A step whose survivors have too few available
+	// rows to satisfy h can be skipped without building the level below
+	// (most steps of a tiling end that way). h is doomCol, -1 for none.
+	doom    []sparse
+	doomCol []int32
+	preIdx  []int32
+	preBits []uint64
 
 	colWords int32 // words of a column set
 	dead0    int32 // hole columns without any row
 	fail0    bool  // some column cannot reach its Min even with every row
+}
+
+// colInfo is what scan needs of a column.
+type colInfo struct {
+	start, end int32 // its sparse set
+	min, max   int32
+	hole       bool
+	weighted   bool // it has classes
 }
 
 // sparse is a bitset stored as its non-zero words: setIdx and setBits
@@ -183,6 +201,10 @@ func build(p *Problem, rows []int32) *Matrix {
 		if m.hole[c] && avail[c] == 0 {
 			m.dead0++
 		}
+	}
+	m.info = make([]colInfo, nc)
+	for c := range m.info {
+		m.info[c] = colInfo{start: m.cols[c].start, end: m.cols[c].end, min: m.min[c], max: m.max[c], hole: m.hole[c], weighted: m.classes[c] != nil}
 	}
 	if m.dead0 > m.maxHoles {
 		m.fail0 = true
@@ -307,6 +329,63 @@ func (m *Matrix) buildHints() {
 		}
 		for _, c := range touched {
 			hit[c] = 0
+		}
+	}
+	m.buildDoom()
+}
+
+// doomLen is the number of hint columns per row with survivor sets.
+const doomLen = 2
+
+// buildDoom computes doom (see Matrix) from the hints and kill sets,
+// unless they would take more than maxKillWords words.
+func (m *Matrix) buildDoom() {
+	m.doom = make([]sparse, int(m.n)*doomLen)
+	m.doomCol = make([]int32, int(m.n)*doomLen)
+	dense := make([]uint64, m.words)
+	mine := make([]bool, m.ncols)
+	for r := int32(0); r < m.n; r++ {
+		k := m.kill[r]
+		for i := k.start; i < k.end; i++ {
+			dense[m.setIdx[i]] = m.setBits[i]
+		}
+		dense[r>>6] |= 1 << (uint(r) & 63)
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			mine[m.entCol[e]] = true
+		}
+		j := int(r) * doomLen
+		for _, h := range m.hints[int(r)*hintLen : int(r+1)*hintLen] {
+			if j == int(r+1)*doomLen || h < 0 {
+				break
+			}
+			if mine[h] || m.classes[h] != nil {
+				continue // the step changes h's weight, or h is weighted
+			}
+			s := sparse{start: int32(len(m.preIdx))}
+			c := m.cols[h]
+			for i := c.start; i < c.end; i++ {
+				if b := m.setBits[i] &^ dense[m.setIdx[i]]; b != 0 {
+					m.preIdx = append(m.preIdx, m.setIdx[i])
+					m.preBits = append(m.preBits, b)
+				}
+			}
+			s.end = int32(len(m.preIdx))
+			m.doom[j], m.doomCol[j] = s, h
+			j++
+			if len(m.preIdx) > maxKillWords {
+				m.doom, m.doomCol, m.preIdx, m.preBits = nil, nil, nil, nil
+				return
+			}
+		}
+		for ; j < int(r+1)*doomLen; j++ {
+			m.doomCol[j] = -1
+		}
+		for i := k.start; i < k.end; i++ {
+			dense[m.setIdx[i]] = 0
+		}
+		dense[r>>6] = 0
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			mine[m.entCol[e]] = false
 		}
 	}
 }

@@ -23,8 +23,7 @@ type worker struct {
 	rootAlive, rootOpen []uint64 // level 0 as it starts every job
 
 	hint int32    // the row taken into the node being entered, or -1
-	seen []uint32 // seen[c] == gen: scan already looked at column c
-	gen  uint32
+	todo []uint64 // scan's columns still to examine
 }
 
 // frame is one search node: the column it branches on and where it stands
@@ -49,7 +48,7 @@ const (
 )
 
 func newWorker(m *Matrix) *worker {
-	w := &worker{m: m, w: make([]int32, m.ncols), hint: -1, seen: make([]uint32, m.ncols)}
+	w := &worker{m: m, w: make([]int32, m.ncols), hint: -1, todo: make([]uint64, m.colWords)}
 	w.level(0)
 	a := w.aliveAt(0)
 	for i := range a {
@@ -135,46 +134,105 @@ func (w *worker) count(c int32, a []uint64) (rows, weight int32) {
 func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 	m := w.m
 	a, o, sk := w.aliveAt(d), w.openAt(d), w.skipAt(d)
-	st := scanState{dead: w.dead[d], best: -1, bestScore: math.MaxInt64, choose: choose}
-	hinted := false
+	// todo is the open columns not examined yet: the hints go first.
+	todo := w.todo
+	copy(todo, o)
+	var hints []int32
 	if w.hint >= 0 && m.hints != nil {
-		hinted = true
-		w.gen++
-		for _, c := range m.hints[int(w.hint)*hintLen : int(w.hint+1)*hintLen] {
+		hints = m.hints[int(w.hint)*hintLen : int(w.hint+1)*hintLen]
+	}
+	st := scanState{dead: w.dead[d], best: -1, bestScore: math.MaxInt64, choose: choose}
+	setIdx, setBits, info := m.setIdx, m.setBits, m.info
+	hi, wi := 0, 0
+	word := uint64(0)
+	for {
+		var c int32
+		if hi < len(hints) {
+			c = hints[hi]
+			hi++
 			if c < 0 {
+				hi = len(hints)
+				continue
+			}
+			bit := uint64(1) << (uint(c) & 63)
+			if todo[c>>6]&bit == 0 {
+				continue
+			}
+			todo[c>>6] &^= bit
+		} else {
+			for word == 0 {
+				if wi == len(todo) {
+					w.dead[d] = st.dead
+					return true, st.best
+				}
+				word = todo[wi]
+				wi++
+			}
+			c = int32((wi-1)<<6 + bits.TrailingZeros64(word))
+			word &= word - 1
+		}
+		ci := &info[c]
+		if ci.weighted {
+			switch w.examine(&st, c, a, o, sk) {
+			case scanFail:
+				return false, -1
+			case scanDone:
+				w.dead[d] = st.dead
+				return true, st.best
+			}
+			continue
+		}
+		// examine, for the common unweighted column.
+		wc := w.w[c]
+		room := ci.max - wc
+		limit := max(1, ci.min-wc)
+		if choose {
+			switch {
+			case st.bestScore == math.MaxInt64:
+				limit = math.MaxInt32
+			case room == 1:
+				limit = max(limit, int32(st.bestScore))
+			default:
+				limit = max(limit, int32((st.bestScore+int64(room)-1)/int64(room)))
+			}
+		}
+		e, end := ci.start+sk[c], ci.end
+		for e < end && a[setIdx[e]]&setBits[e] == 0 {
+			e++
+		}
+		sk[c] = e - ci.start
+		rows := int32(0)
+		for ; e < end; e++ {
+			rows += int32(bits.OnesCount64(a[setIdx[e]] & setBits[e]))
+			if rows >= limit {
 				break
 			}
-			if o[c>>6]&(1<<(uint(c)&63)) == 0 {
-				continue
-			}
-			w.seen[c] = w.gen
-			switch w.examine(&st, c, a, o, sk) {
-			case scanFail:
+		}
+		if rows == 0 {
+			if wc < ci.min {
 				return false, -1
-			case scanDone:
-				w.dead[d] = st.dead
-				return true, st.best
+			}
+			if ci.hole && wc == 0 {
+				if st.dead++; st.dead > m.maxHoles {
+					return false, -1
+				}
+			}
+			o[c>>6] &^= 1 << (uint(c) & 63)
+			continue
+		}
+		if wc+rows < ci.min {
+			return false, -1
+		}
+		if choose {
+			if s := int64(rows) * int64(room); s < st.bestScore {
+				st.best, st.bestScore = c, s
+				if s == 1 {
+					w.dead[d] = st.dead
+					return true, st.best
+				}
 			}
 		}
 	}
-	for i, word := range o {
-		for word != 0 {
-			c := int32(i<<6 + bits.TrailingZeros64(word))
-			word &= word - 1
-			if hinted && w.seen[c] == w.gen {
-				continue
-			}
-			switch w.examine(&st, c, a, o, sk) {
-			case scanFail:
-				return false, -1
-			case scanDone:
-				w.dead[d] = st.dead
-				return true, st.best
-			}
-		}
-	}
-	w.dead[d] = st.dead
-	return true, st.best
 }
 
 // scanState is what scan carries from column to column.
@@ -471,6 +529,13 @@ func (w *worker) advance(f *frame) (ok, cont bool, col int32) {
 		if r < 0 {
 			return false, false, 0
 		}
+		if w.doomed(d, r) {
+			a := w.aliveAt(d)
+			a[r>>6] &^= 1 << (uint(r) & 63)
+			f.last = r
+			f.k++
+			continue
+		}
 		f.alt = r
 		w.take(d, r)
 		switch {
@@ -483,6 +548,35 @@ func (w *worker) advance(f *frame) (ok, cont bool, col int32) {
 		}
 		w.retract(f) // the column can no longer reach its Min
 	}
+}
+
+// doomed reports whether taking row r at level d surely leads to a dead
+// end, because one of r's doom columns keeps too few rows to reach its Min.
+func (w *worker) doomed(d int, r int32) bool {
+	m := w.m
+	if m.doom == nil {
+		return false
+	}
+	a, o := w.aliveAt(d), w.openAt(d)
+	for j := int(r) * doomLen; j < int(r+1)*doomLen; j++ {
+		h := m.doomCol[j]
+		if h < 0 {
+			return false
+		}
+		need := m.min[h] - w.w[h]
+		if need <= 0 || o[h>>6]&(1<<(uint(h)&63)) == 0 {
+			continue
+		}
+		n := int32(0)
+		s := m.doom[j]
+		for i := s.start; i < s.end && n < need; i++ {
+			n += int32(bits.OnesCount64(a[m.preIdx[i]] & m.preBits[i]))
+		}
+		if n < need {
+			return true
+		}
+	}
+	return false
 }
 
 // reset returns the worker to the root of the search.
