@@ -26,19 +26,19 @@ import (
 // exceeds the group size allowed; only pieces that can move at all need
 // exact push distances.
 
-// distances returns how far piece i can move along each axis before it
-// runs into piece j at offset off, from the cache when it is known.
-func (w *worker) distances(i, j int, off [3]int16) [maxAxes]int32 {
-	var v [maxAxes]int32
+// distances returns how far piece i can move along each axis, both ways,
+// before it runs into piece j at offset off, from the cache when it is
+// known.
+func (w *worker) distances(i, j int, off [3]int16) pairDistances {
+	o := vec{int32(off[0]), int32(off[1]), int32(off[2])}
 	if !w.cached {
-		w.d.distances(int(w.shape[i]), int(w.shape[j]), vec{int32(off[0]), int32(off[1]), int32(off[2])}, &v)
-		return v
+		return w.d.distances(int(w.shape[i]), int(w.shape[j]), o)
 	}
 	k := key(w.pair[i*w.n+j], off)
 	if v, ok := w.cache.get(k); ok {
 		return v
 	}
-	w.d.distances(int(w.shape[i]), int(w.shape[j]), vec{int32(off[0]), int32(off[1]), int32(off[2])}, &v)
+	v := w.d.distances(int(w.shape[i]), int(w.shape[j]), o)
 	w.cache.put(k, v)
 	return v
 }
@@ -62,8 +62,8 @@ func (w *worker) analyse(x int32) {
 	w.analysed = true
 	copy(w.last, p)
 	for i, si := range shift {
-		for j, sj := range shift {
-			if si != sj {
+		for j := i + 1; j < n; j++ {
+			if si != shift[j] {
 				w.setPair(i, j, [3]int16{p[3*j] - p[3*i], p[3*j+1] - p[3*i+1], p[3*j+2] - p[3*i+2]})
 			}
 		}
@@ -71,24 +71,32 @@ func (w *worker) analyse(x int32) {
 }
 
 // setPair enters the distances of pieces i and j at offset off into the
-// matrices and relations.
+// matrices and relations, both ways.
 func (w *worker) setPair(i, j int, off [3]int16) {
 	n, words := w.n, w.words
 	v := w.distances(i, j, off)
 	ib, jb := i*words+j>>6, j*words+i>>6
 	ibit, jbit := uint64(1)<<(i&63), uint64(1)<<(j&63)
 	for ax := 0; ax < w.d.rules.axes(); ax++ {
-		// Along -axis the roles swap: bound(-axis, j, i) = bound(+axis, i, j).
-		w.bound[(2*ax*n+i)*n+j] = v[ax]
-		w.bound[((2*ax+1)*n+j)*n+i] = v[ax]
-		// The bits are set without branches: the values vary.
-		plus, minus := 2*ax*n*words, (2*ax+1)*n*words
-		blocked := -uint64(uint32(v[ax]-removable) >> 31) // all ones when v < removable
-		touching := -uint64(uint32(v[ax]-1) >> 31)        // when v == 0
-		w.block[plus+ib] = w.block[plus+ib]&^jbit | blocked&jbit
-		w.block[minus+jb] = w.block[minus+jb]&^ibit | blocked&ibit
-		w.touch[plus+ib] = w.touch[plus+ib]&^jbit | touching&jbit
-		w.touch[minus+jb] = w.touch[minus+jb]&^ibit | touching&ibit
+		// bound(-axis, j, i) = bound(+axis, i, j) and the other way round.
+		plus, minus := v[ax], v[maxAxes+ax]
+		w.bound[(2*ax*n+i)*n+j] = plus
+		w.bound[((2*ax+1)*n+j)*n+i] = plus
+		w.bound[(2*ax*n+j)*n+i] = minus
+		w.bound[((2*ax+1)*n+i)*n+j] = minus
+		// The bits are set without branches: the values vary. All ones
+		// when v < removable, when v == 0.
+		bp, bm := -uint64(uint32(plus-removable)>>31), -uint64(uint32(minus-removable)>>31)
+		tp, tm := -uint64(uint32(plus-1)>>31), -uint64(uint32(minus-1)>>31)
+		rp, rm := 2*ax*n*words, (2*ax+1)*n*words // rows of +axis, -axis
+		w.block[rp+ib] = w.block[rp+ib]&^jbit | bp&jbit
+		w.block[rm+jb] = w.block[rm+jb]&^ibit | bp&ibit
+		w.block[rp+jb] = w.block[rp+jb]&^ibit | bm&ibit
+		w.block[rm+ib] = w.block[rm+ib]&^jbit | bm&jbit
+		w.touch[rp+ib] = w.touch[rp+ib]&^jbit | tp&jbit
+		w.touch[rm+jb] = w.touch[rm+jb]&^ibit | tp&ibit
+		w.touch[rp+jb] = w.touch[rp+jb]&^ibit | tm&ibit
+		w.touch[rm+ib] = w.touch[rm+ib]&^jbit | tm&jbit
 	}
 }
 
@@ -99,14 +107,19 @@ func (w *worker) setPair(i, j int, off [3]int16) {
 func (w *worker) closure(rel []uint64, q, limit int, set []uint64) int {
 	words := w.words
 	if words == 1 { // the usual case, at most 64 pieces
-		s := uint64(1) << q
-		for todo := s; todo != 0; {
+		s := rel[q] | 1<<q
+		if bits.OnesCount64(s) > limit {
+			return limit + 1
+		}
+		for todo := s &^ (1 << q); todo != 0; {
 			i := bits.TrailingZeros64(todo)
-			add := rel[i] &^ s
-			s |= add
-			todo = (todo&(todo-1) | add)
-			if bits.OnesCount64(s) > limit {
-				return limit + 1
+			todo &= todo - 1
+			if add := rel[i] &^ s; add != 0 {
+				s |= add
+				todo |= add
+				if bits.OnesCount64(s) > limit {
+					return limit + 1
+				}
 			}
 		}
 		set[0] = s

@@ -105,12 +105,15 @@ func TestPairCache(t *testing.T) {
 		if c.direct != (shapes == 24) {
 			t.Errorf("%d shapes: direct ids %v", shapes, c.direct)
 		}
-		want := map[uint64][maxAxes]int32{}
+		want := map[uint64]pairDistances{}
 		for i := 0; i < 5000; i++ {
 			a, b := uint16(rng.IntN(shapes)), uint16(rng.IntN(shapes))
 			off := [3]int16{int16(rng.IntN(64) - 32), int16(rng.IntN(64) - 32), int16(rng.IntN(64) - 32)}
 			k := key(c.pairID(a, b), off)
-			v := [maxAxes]int32{rng.Int32N(free), rng.Int32N(free), rng.Int32N(free), rng.Int32N(free)}
+			var v pairDistances
+			for i := range v {
+				v[i] = rng.Int32N(free)
+			}
 			got, ok := c.get(k)
 			if w, known := want[k]; ok != known || (ok && got != w) {
 				t.Fatalf("%d shapes: key %x: got %v %v, want %v %v", shapes, k, got, ok, w, known)
@@ -146,12 +149,64 @@ func TestCachedDistances(t *testing.T) {
 					continue
 				}
 				off := [3]int16{w.pos[3*j] - w.pos[3*i], w.pos[3*j+1] - w.pos[3*i+1], w.pos[3*j+2] - w.pos[3*i+2]}
-				var want [maxAxes]int32
-				d.distances(int(w.shape[i]), int(w.shape[j]), vec{int32(off[0]), int32(off[1]), int32(off[2])}, &want)
+				// Along -axis: how far j can move along +axis.
+				var plus, minus [maxAxes]int32
+				d.rules.distances(d.shape(int(w.shape[i])), d.shape(int(w.shape[j])), vec{int32(off[0]), int32(off[1]), int32(off[2])}, &plus)
+				d.rules.distances(d.shape(int(w.shape[j])), d.shape(int(w.shape[i])), vec{-int32(off[0]), -int32(off[1]), -int32(off[2])}, &minus)
+				var want pairDistances
+				copy(want[:maxAxes], plus[:])
+				copy(want[maxAxes:], minus[:])
 				for round := 0; round < 2; round++ { // a miss, then a hit
 					if got := w.distances(i, j, off); got != want {
 						t.Fatalf("pieces %d, %d at %v: got %v, want %v", i, j, off, got, want)
 					}
+				}
+			}
+		}
+	}
+}
+
+// closure agrees with a plain graph search, for relations of one word and
+// of several, and stops above the limit.
+func TestClosure(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{2, 9, 64, 70, 150} {
+		w := &worker{n: n, words: (n + 63) / 64}
+		w.todo = make([]uint64, w.words)
+		set := make([]uint64, w.words)
+		for trial := 0; trial < 50; trial++ {
+			rel := make([]uint64, n*w.words)
+			edges := rng.IntN(2 * n)
+			for e := 0; e < edges; e++ {
+				i, j := rng.IntN(n), rng.IntN(n)
+				if i != j {
+					rel[i*w.words+j>>6] |= 1 << (j & 63)
+				}
+			}
+			for q := 0; q < n; q++ {
+				// The pieces q reaches, by a plain search.
+				seen := map[int]bool{q: true}
+				stack := []int{q}
+				for len(stack) > 0 {
+					i := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					for j := 0; j < n; j++ {
+						if rel[i*w.words+j>>6]>>(j&63)&1 != 0 && !seen[j] {
+							seen[j] = true
+							stack = append(stack, j)
+						}
+					}
+				}
+				if c := w.closure(rel, q, n, set); c != len(seen) {
+					t.Fatalf("n %d: piece %d reaches %d pieces, want %d", n, q, c, len(seen))
+				}
+				for j := 0; j < n; j++ {
+					if got := set[j>>6]>>(j&63)&1 != 0; got != seen[j] {
+						t.Fatalf("n %d: piece %d reaches %d: %v, want %v", n, q, j, got, seen[j])
+					}
+				}
+				if limit := len(seen) - 1; w.closure(rel, q, limit, set) <= limit {
+					t.Fatalf("n %d: piece %d: no stop at limit %d", n, q, limit)
 				}
 			}
 		}

@@ -1,7 +1,7 @@
 package disassemble
 
 // pairCache remembers, per worker, the distances between two placed shapes
-// at a given offset (BurrTools' movement cache). Keys pack a dense id of
+// at a given offset, both ways (BurrTools' movement cache; see distances). Keys pack a dense id of
 // the ordered shape pair (19 bits) and the offset (15 bits per coordinate;
 // offsets stay within ±2·maxDrift) into 64 bits; the table is open
 // addressing with linear probing. It lives as long as its worker, so later
@@ -11,7 +11,7 @@ type pairCache struct {
 	direct bool              // pair ids are a*shapes+b+1: they all fit
 	ids    map[uint32]uint64 // otherwise: shape a<<16 | shape b -> pair id, shifted into place
 	keys   []uint64          // 0 marks an empty slot
-	vals   [][maxAxes]int32
+	vals   []pairDistances
 	count  int
 	shift  uint // 64 - log2(len(keys))
 }
@@ -22,7 +22,7 @@ const maxPairIDs = 1<<19 - 1
 // pairShift puts a pair id into its place in a key.
 const pairShift = 45
 
-// maxCacheEntries caps the cache; at 0.5 load its table then takes 24 MB.
+// maxCacheEntries caps the cache; at 0.5 load its table then takes 40 MB.
 const maxCacheEntries = 1 << 19
 
 // reserve makes room for m new pair ids, forgetting everything if needed.
@@ -84,16 +84,16 @@ func (c *pairCache) slot(k uint64) int {
 }
 
 // get returns the distances stored under k.
-func (c *pairCache) get(k uint64) ([maxAxes]int32, bool) {
+func (c *pairCache) get(k uint64) (pairDistances, bool) {
 	if c.keys == nil {
-		return [maxAxes]int32{}, false
+		return pairDistances{}, false
 	}
 	i := c.slot(k)
 	return c.vals[i], c.keys[i] == k
 }
 
 // put stores v under k, which must be absent.
-func (c *pairCache) put(k uint64, v [maxAxes]int32) {
+func (c *pairCache) put(k uint64, v pairDistances) {
 	if c.count >= maxCacheEntries {
 		c.clear()
 	}
@@ -108,7 +108,7 @@ func (c *pairCache) put(k uint64, v [maxAxes]int32) {
 func (c *pairCache) grow() {
 	oldK, oldV := c.keys, c.vals
 	size := max(1024, 2*len(oldK))
-	c.keys, c.vals = make([]uint64, size), make([][maxAxes]int32, size)
+	c.keys, c.vals = make([]uint64, size), make([]pairDistances, size)
 	c.shift = 64
 	for s := size; s > 1; s >>= 1 {
 		c.shift--

@@ -168,10 +168,21 @@ func (d *Disassembler) shapeOf(slot, t int) int {
 	return d.slotPart[slot]*d.orients + t
 }
 
-// distances fills out with how far shape a can move along each axis before
-// it runs into shape b, whose position minus a's is off.
-func (d *Disassembler) distances(a, b int, off vec, out *[maxAxes]int32) {
-	d.rules.distances(d.shape(a), d.shape(b), off, out)
+// pairDistances says how far a piece can move along each axis before it
+// runs into another piece: along +axis in the first maxAxes entries, along
+// -axis (which is how far the other one can move along +axis) in the rest.
+type pairDistances [2 * maxAxes]int32
+
+// distances returns how far shape a can move before it runs into shape b,
+// whose position minus a's is off.
+func (d *Disassembler) distances(a, b int, off vec) pairDistances {
+	var plus, minus [maxAxes]int32
+	d.rules.distances(d.shape(a), d.shape(b), off, &plus)
+	d.rules.distances(d.shape(b), d.shape(a), vec{-off[0], -off[1], -off[2]}, &minus)
+	var v pairDistances
+	copy(v[:maxAxes], plus[:])
+	copy(v[maxAxes:], minus[:])
+	return v
 }
 
 // lazyOshape is an oriented part whose lookup tables are made when it is
