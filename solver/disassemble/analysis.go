@@ -20,11 +20,12 @@ import (
 // a closed value below k is a chain of values below k, which pushing
 // follows anyway. So we skip it. BurrTools then grows the pushed set for
 // every piece, direction and distance; we get the same sets cheaper, from
-// what two relations as bit masks reach: "touch" (pushed at once, bound 0)
-// and "block" (met at some finite distance). They settle most cases, and
-// quickly, since a search for what a piece reaches can stop as soon as it
-// exceeds the group size allowed; only pieces that can move at all need
-// exact push distances.
+// what three relations as bit masks reach: "touch" (pushed at once, bound
+// 0), "near" (pushed by a move of 1, bound at most 1) and "block" (met at
+// some finite distance). They settle most cases, and quickly, since a
+// search for what a piece reaches can stop as soon as it exceeds the group
+// size allowed; only pieces that can move further than 1 need exact push
+// distances.
 
 // distances returns how far piece i can move along each axis, both ways,
 // before it runs into piece j at offset off, from the cache when it is
@@ -44,7 +45,7 @@ func (w *worker) distances(i, j int, off [3]int16) pairDistances {
 }
 
 // analyse builds the movement matrices of node x and, for every signed
-// direction, the touch and block relations. It updates those of the node
+// direction, the touch, near and block relations. It updates those of the node
 // analysed before, which is usually a sibling: only pairs of pieces whose
 // offset changed, that is pieces that moved by different amounts since,
 // need new distances.
@@ -85,14 +86,19 @@ func (w *worker) setPair(i, j int, off [3]int16) {
 		w.bound[(2*ax*n+j)*n+i] = minus
 		w.bound[((2*ax+1)*n+i)*n+j] = minus
 		// The bits are set without branches: the values vary. All ones
-		// when v < removable, when v == 0.
+		// when v < removable, when v <= 1, when v == 0.
 		bp, bm := -uint64(uint32(plus-removable)>>31), -uint64(uint32(minus-removable)>>31)
+		np, nm := -uint64(uint32(plus-2)>>31), -uint64(uint32(minus-2)>>31)
 		tp, tm := -uint64(uint32(plus-1)>>31), -uint64(uint32(minus-1)>>31)
 		rp, rm := 2*ax*n*words, (2*ax+1)*n*words // rows of +axis, -axis
 		w.block[rp+ib] = w.block[rp+ib]&^jbit | bp&jbit
 		w.block[rm+jb] = w.block[rm+jb]&^ibit | bp&ibit
 		w.block[rp+jb] = w.block[rp+jb]&^ibit | bm&ibit
 		w.block[rm+ib] = w.block[rm+ib]&^jbit | bm&jbit
+		w.near[rp+ib] = w.near[rp+ib]&^jbit | np&jbit
+		w.near[rm+jb] = w.near[rm+jb]&^ibit | np&ibit
+		w.near[rp+jb] = w.near[rp+jb]&^ibit | nm&ibit
+		w.near[rm+ib] = w.near[rm+ib]&^jbit | nm&jbit
 		w.touch[rp+ib] = w.touch[rp+ib]&^jbit | tp&jbit
 		w.touch[rm+jb] = w.touch[rm+jb]&^ibit | tp&ibit
 		w.touch[rp+jb] = w.touch[rp+jb]&^ibit | tm&ibit
@@ -282,10 +288,19 @@ func (w *worker) finiteMoves(ctx context.Context, x int32) {
 	for sd := 0; sd < dirs; sd++ {
 		ax := sd >> 1
 		w.moves.reset()
-		rel := w.touch[sd*n*words : (sd+1)*n*words]
+		touch := w.touch[sd*n*words : (sd+1)*n*words]
+		near := w.near[sd*n*words : (sd+1)*n*words]
 		for q := 0; q < n; q++ {
-			if w.closure(rel, q, half, w.group) > half {
+			if w.closure(touch, q, half, w.group) > half {
 				continue // even one step pushes too many pieces
+			}
+			if w.closure(near, q, half, w.spare) > half {
+				// Two steps push too many: the one move is w.group by 1.
+				w.add(ctx, x, w.group, w.unitOf(w.group, ax), 1, sd)
+				if w.err != nil {
+					return
+				}
+				continue
 			}
 			// The largest k moving at most half the pieces is the
 			// distance at which the half-th other piece joins. At least
@@ -303,18 +318,24 @@ func (w *worker) finiteMoves(ctx context.Context, x int32) {
 					w.group[j>>6] |= 1 << (j & 63)
 					unit += w.hs.unit[int(j)*axes+ax]
 				}
-				if w.moves.find(w.group, k) >= 0 {
-					continue
-				}
-				e := w.moves.add(w.group, k)
-				w.step(x, w.group, unit, k, sd)
-				w.merge(ctx, x, e, k, sd)
+				w.add(ctx, x, w.group, unit, k, sd)
 				if w.err != nil {
 					return
 				}
 			}
 		}
 	}
+}
+
+// add takes the move of group by k along sd from node x, with the group's
+// unit hash, unless it was taken already, and then its merges.
+func (w *worker) add(ctx context.Context, x int32, group []uint64, unit uint64, k int32, sd int) {
+	if w.moves.find(group, k) >= 0 {
+		return
+	}
+	e := w.moves.add(group, k)
+	w.step(x, group, unit, k, sd)
+	w.merge(ctx, x, e, k, sd)
 }
 
 // merge combines move e with the earlier moves of the same distance, newest

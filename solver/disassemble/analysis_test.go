@@ -47,7 +47,7 @@ func TestIncrementalAnalysis(t *testing.T) {
 		n := w.n
 		fresh.load(slots, w.pos[int(x)*3*n:(int(x)+1)*3*n])
 		fresh.analyse(0)
-		if !slices.Equal(w.bound, fresh.bound) || !slices.Equal(w.block, fresh.block) || !slices.Equal(w.touch, fresh.touch) {
+		if !slices.Equal(w.bound, fresh.bound) || !slices.Equal(w.block, fresh.block) || !slices.Equal(w.touch, fresh.touch) || !slices.Equal(w.near, fresh.near) {
 			t.Fatalf("node %d: the updated analysis differs from a fresh one", x)
 		}
 		if _, ok := w.removal(x); ok {

@@ -51,10 +51,11 @@ type Disassembler struct {
 	rules   *rules
 	orients int // proper orientations of the grid
 
-	slotPart []int        // piece slot -> part
-	weight   []int        // piece slot -> weight of its shape
-	shapes   []lazyOshape // part*orients+orient -> the oriented part
-	hot      []grid.Vec   // part*orients+orient -> image of the hotspot
+	slotPart []int          // piece slot -> part
+	weight   []int          // piece slot -> weight of its shape
+	cells    [][]grid.Vec   // part -> its filled cells
+	hotspot  []grid.Vec     // part -> its hotspot
+	shapes   []orientedPart // part*orients+orient -> the oriented part
 	groups   grouping
 
 	pool sync.Pool
@@ -88,33 +89,18 @@ func New(p *model.Puzzle, pr *model.Problem) (*Disassembler, error) {
 		for k, c := range filled {
 			pos[k] = c.Pos
 		}
-		for t := 0; t < d.orients; t++ {
-			out, hot, ok := g.Transform(t, pos, s.Hotspot)
-			if !ok {
-				return nil, fmt.Errorf("part %d: orientation %d does not exist", i, t)
-			}
-			cells := make([]cell, len(out))
-			for k, v := range out {
-				rel := v.Sub(hot)
-				if !fits(rel, maxShape) {
-					return nil, fmt.Errorf("part %d: shape too large to analyse", i)
-				}
-				cells[k] = cell{p: vec{int32(rel[0]), int32(rel[1]), int32(rel[2])}, kind: r.kindOf(v)}
-			}
-			if boxVolume(boxOf(cells)) > maxBox {
-				return nil, fmt.Errorf("part %d: shape too large to analyse", i)
-			}
-			d.shapes = append(d.shapes, lazyOshape{cells: cells})
-			d.hot = append(d.hot, hot)
-		}
+		d.cells, d.hotspot = append(d.cells, pos), append(d.hotspot, s.Hotspot)
 		for k := 0; k < part.Max; k++ {
 			d.slotPart = append(d.slotPart, i)
 			d.weight = append(d.weight, s.Weight)
 		}
 	}
-	if len(d.shapes) > 1<<16 {
+	if len(pr.Parts)*d.orients > 1<<16 {
 		return nil, fmt.Errorf("disassembler: %d parts are too many", len(pr.Parts))
 	}
+	// The oriented parts are made when first needed: most problems use
+	// few of the orientations.
+	d.shapes = make([]orientedPart, len(pr.Parts)*d.orients)
 	d.groups = newGrouping(pr)
 	d.pool.New = func() any { return newWorker(d) }
 	return d, nil
@@ -139,7 +125,9 @@ func (d *Disassembler) Disassemble(ctx context.Context, a model.Assembly) (*mode
 	if len(a) != len(d.slotPart) {
 		return nil, fmt.Errorf("assembly has %d placements for %d piece slots", len(a), len(d.slotPart))
 	}
-	var slots []int
+	w := d.pool.Get().(*worker)
+	defer d.pool.Put(w)
+	slots := w.slots[:0]
 	for slot, pl := range a {
 		if !pl.Placed() {
 			continue
@@ -150,16 +138,19 @@ func (d *Disassembler) Disassemble(ctx context.Context, a model.Assembly) (*mode
 		if !fits(pl.Pos, maxCoord) {
 			return nil, fmt.Errorf("piece %d: position %v is beyond ±%d", slot, pl.Pos, maxCoord)
 		}
-		if !d.grid.InLattice(pl.Pos.Sub(d.hot[d.shapeOf(slot, pl.Orient)])) {
+		o := d.oriented(d.shapeOf(slot, pl.Orient))
+		if o.err != nil {
+			return nil, fmt.Errorf("piece %d: %w", slot, o.err)
+		}
+		if !d.grid.InLattice(pl.Pos.Sub(o.hot)) {
 			return nil, fmt.Errorf("piece %d: position %v is off the grid for orientation %d", slot, pl.Pos, pl.Orient)
 		}
 		slots = append(slots, slot)
 	}
+	w.slots = slots
 	if len(slots) < 2 {
 		return nil, nil
 	}
-	w := d.pool.Get().(*worker)
-	defer d.pool.Put(w)
 	return w.disassemble(ctx, a, slots)
 }
 
@@ -185,17 +176,40 @@ func (d *Disassembler) distances(a, b int, off vec) pairDistances {
 	return v
 }
 
-// lazyOshape is an oriented part whose lookup tables are made when it is
-// first needed: most problems use few of the orientations.
-type lazyOshape struct {
-	once  sync.Once
-	cells []cell
-	s     oshape
+// orientedPart is a part in one orientation, made when first needed.
+type orientedPart struct {
+	once sync.Once
+	s    oshape
+	hot  grid.Vec // the image of the hotspot
+	err  error    // the part can't be analysed in this orientation
 }
 
-// shape returns oriented part i (an index into d.shapes).
-func (d *Disassembler) shape(i int) *oshape {
-	ls := &d.shapes[i]
-	ls.once.Do(func() { ls.s = newOshape(d.rules, ls.cells) })
-	return &ls.s
+// oriented returns oriented part i (an index into d.shapes).
+func (d *Disassembler) oriented(i int) *orientedPart {
+	o := &d.shapes[i]
+	o.once.Do(func() { o.s, o.hot, o.err = d.orient(i/d.orients, i%d.orients) })
+	return o
 }
+
+// orient makes part in orientation t.
+func (d *Disassembler) orient(part, t int) (oshape, grid.Vec, error) {
+	out, hot, ok := d.grid.Transform(t, d.cells[part], d.hotspot[part])
+	if !ok {
+		return oshape{}, hot, fmt.Errorf("orientation %d does not exist", t)
+	}
+	cells := make([]cell, len(out))
+	for k, v := range out {
+		rel := v.Sub(hot)
+		if !fits(rel, maxShape) {
+			return oshape{}, hot, errors.New("shape too large to analyse")
+		}
+		cells[k] = cell{p: vec{int32(rel[0]), int32(rel[1]), int32(rel[2])}, kind: d.rules.kindOf(v)}
+	}
+	if boxVolume(boxOf(cells)) > maxBox {
+		return oshape{}, hot, errors.New("shape too large to analyse")
+	}
+	return newOshape(d.rules, cells), hot, nil
+}
+
+// shape returns oriented part i, which Disassemble has checked.
+func (d *Disassembler) shape(i int) *oshape { return &d.oriented(i).s }

@@ -410,3 +410,15 @@ func TestDistancesAgainstDefinition(t *testing.T) {
 		}
 	}
 }
+
+// A part too large to analyse is reported when an assembly uses it.
+func TestShapeTooLarge(t *testing.T) {
+	p, pr, a := puzzle(grid.Cubes, 0, []grid.Vec{{0, 0, 0}, {maxShape + 1, 0, 0}}, []grid.Vec{{0, 1, 0}})
+	d, err := New(p, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sep, err := d.Disassemble(context.Background(), a); err == nil || sep != nil {
+		t.Errorf("got %v, %v; want an error", sep, err)
+	}
+}

@@ -23,6 +23,7 @@ type worker struct {
 	// The assembly being taken apart: orientation per slot, and stacks
 	// holding the slots and start positions of the groups still to be
 	// taken apart (see split).
+	slots     []int // the assembly's placed pieces
 	orient    []int
 	slotStack []int
 	posStack  []int16
@@ -55,6 +56,7 @@ type worker struct {
 	shift    []uint64 // per piece: how far it moved since (packed)
 	words    int      // words of a piece set (bit mask)
 	touch    []uint64 // (sd*n+i)*words: the pieces i pushes at once when moving along sd
+	near     []uint64 // (sd*n+i)*words: the pieces i pushes when moving 1 along sd
 	block    []uint64 // (sd*n+i)*words: the pieces i runs into sooner or later along sd
 	reach    []int32  // per piece: distance at which it gets pushed along (bottleneck)
 	settled  []int32  // per piece: pushOrder is done with it
@@ -65,6 +67,7 @@ type worker struct {
 	moves moveList
 	group []uint64 // scratch piece sets
 	union []uint64
+	spare []uint64
 	todo  []uint64
 	delta []int32 // step's candidate: per coordinate, the change from its parent
 }
@@ -181,7 +184,9 @@ func (w *worker) load(slots []int, start []int16) {
 	w.shift = growWords(w.shift, n)
 	w.touch = growWords(w.touch, 2*axes*n*w.words)
 	w.block = growWords(w.block, 2*axes*n*w.words)
+	w.near = growWords(w.near, 2*axes*n*w.words)
 	clear(w.touch) // the diagonal stays empty
+	clear(w.near)
 	clear(w.block)
 	w.settled = growInt32(w.settled, n)
 	w.reach = growInt32(w.reach, n)
@@ -189,6 +194,7 @@ func (w *worker) load(slots []int, start []int16) {
 	w.moves.words = w.words
 	w.group = growWords(w.group, w.words)
 	w.union = growWords(w.union, w.words)
+	w.spare = growWords(w.spare, w.words)
 	w.todo = growWords(w.todo, w.words)
 	w.delta = growInt32(w.delta, 3*n)
 }
