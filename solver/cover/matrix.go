@@ -271,12 +271,17 @@ func (m *Matrix) buildHints() {
 	if !m.killMasks {
 		return
 	}
+	// hit[c], the rows of column c that taking r rules out, is counted
+	// either from the rows ruled out (their entries) or from the columns
+	// (their sets against the kill set), whichever is less work.
+	colEntries := 0
+	for _, s := range m.cols {
+		colEntries += int(s.end - s.start)
+	}
+	rowLen := (len(m.entCol) + int(m.n) - 1) / max(1, int(m.n))
 	work := 0
 	for r := int32(0); r < m.n; r++ {
-		k := m.kill[r]
-		for i := k.start; i < k.end; i++ {
-			work += bits.OnesCount64(m.setBits[i]) * int(m.rowStart[1]-m.rowStart[0]+1)
-		}
+		work += min(m.killed(r)*rowLen, colEntries)
 		if work > maxHintWork {
 			return
 		}
@@ -289,21 +294,41 @@ func (m *Matrix) buildHints() {
 		}
 	}
 	hit := make([]int32, m.ncols)
+	dense := make([]uint64, m.words)
 	var touched []int32
 	m.hints = make([]int32, int(m.n)*hintLen)
 	for r := int32(0); r < m.n; r++ {
 		touched = touched[:0]
 		k := m.kill[r]
-		for i := k.start; i < k.end; i++ {
-			for b := m.setBits[i]; b != 0; b &= b - 1 {
-				q := m.setIdx[i]<<6 + int32(bits.TrailingZeros64(b))
-				for e := m.rowStart[q]; e < m.rowStart[q+1]; e++ {
-					c := m.entCol[e]
-					if hit[c] == 0 {
-						touched = append(touched, c)
+		if m.killed(r)*rowLen <= colEntries {
+			for i := k.start; i < k.end; i++ {
+				for b := m.setBits[i]; b != 0; b &= b - 1 {
+					q := m.setIdx[i]<<6 + int32(bits.TrailingZeros64(b))
+					for e := m.rowStart[q]; e < m.rowStart[q+1]; e++ {
+						c := m.entCol[e]
+						if hit[c] == 0 {
+							touched = append(touched, c)
+						}
+						hit[c]++
 					}
-					hit[c]++
 				}
+			}
+		} else {
+			for i := k.start; i < k.end; i++ {
+				dense[m.setIdx[i]] = m.setBits[i]
+			}
+			for c, s := range m.cols {
+				n := 0
+				for i := s.start; i < s.end; i++ {
+					n += bits.OnesCount64(dense[m.setIdx[i]] & m.setBits[i])
+				}
+				if n > 0 {
+					hit[c] = int32(n)
+					touched = append(touched, int32(c))
+				}
+			}
+			for i := k.start; i < k.end; i++ {
+				dense[m.setIdx[i]] = 0
 			}
 		}
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
@@ -336,6 +361,16 @@ func (m *Matrix) buildHints() {
 
 // doomLen is the number of hint columns per row with survivor sets.
 const doomLen = 2
+
+// killed returns the number of rows in row r's kill set.
+func (m *Matrix) killed(r int32) int {
+	n := 0
+	k := m.kill[r]
+	for i := k.start; i < k.end; i++ {
+		n += bits.OnesCount64(m.setBits[i])
+	}
+	return n
+}
 
 // buildDoom computes doom (see Matrix) from the hints and kill sets,
 // unless they would take more than maxKillWords words.
