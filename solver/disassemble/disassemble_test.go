@@ -374,7 +374,8 @@ func bruteDistances(r *rules, a, b []cell, off vec) [maxAxes]int32 {
 }
 
 // Random pairs of shapes that don't overlap: the fast distances (front
-// cells, walks through the bounding box) agree with the definition.
+// cells, next tables or walks through the bounding box) agree with the
+// definition.
 func TestDistancesAgainstDefinition(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, gt := range []grid.Type{grid.Cubes, grid.Prisms} {
@@ -402,10 +403,17 @@ func TestDistancesAgainstDefinition(t *testing.T) {
 			}
 			a, b := oshapeOf(r, cells[0]...), oshapeOf(r, rel...)
 			off := vec{int32(origin[0]), int32(origin[1]), int32(origin[2])}
+			want := bruteDistances(r, a.cells, b.cells, off)
 			var got [maxAxes]int32
 			r.distances(&a, &b, off, &got)
-			if want := bruteDistances(r, a.cells, b.cells, off); got != want {
+			if got != want {
 				t.Fatalf("%v: %v moving, %v held: got %v, want %v", gt, cells[0], cells[1], got, want)
+			}
+			// Without next tables, as for large boxes: the walk.
+			b.next = [maxAxes][]int16{}
+			r.distances(&a, &b, off, &got)
+			if got != want {
+				t.Fatalf("%v: %v moving, %v held, walking: got %v, want %v", gt, cells[0], cells[1], got, want)
 			}
 		}
 	}

@@ -86,7 +86,15 @@ type oshape struct {
 	// step on it sweeps what that neighbour sweeps a step earlier (steps
 	// keep the kind of cell), and pieces never overlap.
 	front [maxAxes][]cell
+	// next[axis][bit of cell p] is the number of steps along +axis from
+	// p to the first filled cell, p included, without leaving the box,
+	// or -1; nil for boxes over maxNextBox cells, which are walked.
+	next [maxAxes][]int16
 }
+
+// maxNextBox bounds the boxes that get next tables: 2 bytes per cell and
+// axis.
+const maxNextBox = 1 << 14
 
 // boxOf returns the bounding box of cells (inclusive); lo > hi when there
 // are none.
@@ -127,8 +135,50 @@ func newOshape(r *rules, cells []cell) oshape {
 				s.front[ax] = append(s.front[ax], c)
 			}
 		}
+		if len(cells) > 0 && s.volume() <= maxNextBox {
+			s.next[ax] = s.nextTable(d)
+		}
 	}
 	return s
+}
+
+// nextTable returns the next table along d (see oshape.next).
+func (s *oshape) nextTable(d vec) []int16 {
+	const unknown = -2
+	t := make([]int16, s.volume())
+	for i := range t {
+		t[i] = unknown
+	}
+	var chain []int
+	for z := s.lo[2]; z <= s.hi[2]; z++ {
+		for y := s.lo[1]; y <= s.hi[1]; y++ {
+			for x := s.lo[0]; x <= s.hi[0]; x++ {
+				// Walk from here to a filled or known cell, or out of
+				// the box, then fill in the cells passed, backwards.
+				chain = chain[:0]
+				v := int16(-1)
+				for p := (vec{x, y, z}); s.inBox(p); p = (vec{p[0] + d[0], p[1] + d[1], p[2] + d[2]}) {
+					i := s.index(p)
+					if t[i] != unknown {
+						v = t[i]
+						break
+					}
+					if s.in(p) {
+						t[i], v = 0, 0
+						break
+					}
+					chain = append(chain, i)
+				}
+				for k := len(chain) - 1; k >= 0; k-- {
+					if v >= 0 {
+						v++
+					}
+					t[chain[k]] = v
+				}
+			}
+		}
+	}
+	return t
 }
 
 // volume returns the number of cells in the bounding box.
@@ -150,13 +200,16 @@ func (s *oshape) index(p vec) int {
 }
 
 // has reports whether cell p is filled.
-func (s *oshape) has(p vec) bool {
+func (s *oshape) has(p vec) bool { return s.inBox(p) && s.in(p) }
+
+// inBox reports whether cell p lies in the bounding box.
+func (s *oshape) inBox(p vec) bool {
 	for k := 0; k < 3; k++ {
 		if p[k] < s.lo[k] || p[k] > s.hi[k] {
 			return false
 		}
 	}
-	return s.in(p)
+	return true
 }
 
 // in reports whether cell p, which must lie in the bounding box, is filled.
@@ -169,8 +222,8 @@ func (s *oshape) in(p vec) bool {
 // before it runs into piece b, ignoring all other pieces, where b's
 // position minus a's is off: the smallest step count s at which a cell of a
 // needs a cell of b to be free (free means never). For each cell of a and
-// each cell it must sweep, it walks along the axis through b's bounding
-// box only.
+// each cell it must sweep, it looks up the first filled cell of b on that
+// line (next), or walks along the axis through b's bounding box.
 func (r *rules) distances(a, b *oshape, off vec, out *[maxAxes]int32) {
 	for ax := range r.dirs {
 		d := r.dirs[ax]
@@ -196,6 +249,16 @@ func (r *rules) distances(a, b *oshape, off vec, out *[maxAxes]int32) {
 						smin = max(smin, ceilDiv(e[k]-b.hi[k], -d[k]))
 						smax = min(smax, floorDiv(e[k]-b.lo[k], -d[k]))
 					}
+				}
+				if smin > smax {
+					continue
+				}
+				if next := b.next[ax]; next != nil {
+					v := int32(next[b.index(vec{e[0] + smin*d[0], e[1] + smin*d[1], e[2] + smin*d[2]})])
+					if v >= 0 && smin+v <= smax {
+						best = smin + v
+					}
+					continue
 				}
 				for s := smin; s <= smax; s++ {
 					if b.in(vec{e[0] + s*d[0], e[1] + s*d[1], e[2] + s*d[2]}) {
