@@ -1,6 +1,9 @@
 package disassemble
 
 import (
+	"cmp"
+	"slices"
+
 	"github.com/burrlab/burrlab/model/grid"
 )
 
@@ -29,11 +32,41 @@ type rules struct {
 	dirs   []vec
 	kinds  int
 	checks [maxAxes][2][]vec
+	// slab[axis] is a coordinate that moves along axis keep (the last
+	// one with dirs[axis] 0 there); the checks change it by
+	// margin[axis][0] up to margin[axis][1]. Front cells are sorted by it,
+	// so that distances looks only at those in the other piece's slab.
+	slab   [maxAxes]int
+	margin [maxAxes][2]int32
 }
 
 // rulesFor returns the movement rules of grid type t, or nil when BurrTools
 // has no disassembler for it.
 func rulesFor(t grid.Type) *rules {
+	r := checksFor(t)
+	if r == nil {
+		return nil
+	}
+	for ax, d := range r.dirs {
+		for k := 0; k < 3; k++ {
+			if d[k] == 0 {
+				r.slab[ax] = k
+			}
+		}
+		k := r.slab[ax]
+		r.margin[ax] = [2]int32{free, -free}
+		for _, checks := range r.checks[ax][:r.kinds] {
+			for _, c := range checks {
+				r.margin[ax][0] = min(r.margin[ax][0], c[k])
+				r.margin[ax][1] = max(r.margin[ax][1], c[k])
+			}
+		}
+	}
+	return r
+}
+
+// checksFor returns the directions and check cells of grid type t.
+func checksFor(t grid.Type) *rules {
 	switch t {
 	case grid.Cubes:
 		r := &rules{dirs: []vec{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, kinds: 1}
@@ -135,6 +168,8 @@ func newOshape(r *rules, cells []cell) oshape {
 				s.front[ax] = append(s.front[ax], c)
 			}
 		}
+		k := r.slab[ax]
+		slices.SortFunc(s.front[ax], func(a, b cell) int { return cmp.Compare(a.p[k], b.p[k]) })
 		if len(cells) > 0 && s.volume() <= maxNextBox {
 			s.next[ax] = s.nextTable(d)
 		}
@@ -228,8 +263,19 @@ func (r *rules) distances(a, b *oshape, off vec, out *[maxAxes]int32) {
 	for ax := range r.dirs {
 		d := r.dirs[ax]
 		best := int32(free)
+		// Only front cells whose checks reach into b's slab can hit b.
+		k := r.slab[ax]
+		lo, hi := b.lo[k]+off[k]-r.margin[ax][1], b.hi[k]+off[k]-r.margin[ax][0]
 		front := a.front[ax]
-		for i := 0; i < len(front) && best > 0; i++ {
+		i, j := 0, len(front)
+		for i < j { // the first cell at lo or above
+			if h := int(uint(i+j) >> 1); front[h].p[k] < lo {
+				i = h + 1
+			} else {
+				j = h
+			}
+		}
+		for ; i < len(front) && front[i].p[k] <= hi && best > 0; i++ {
 			ca := &front[i]
 			for _, c := range r.checks[ax][ca.kind] {
 				// The swept cell in b's frame, and the steps that keep it
