@@ -30,8 +30,8 @@ import (
 // distances returns how far piece i can move along each axis, both ways,
 // before it runs into piece j at offset off, from the cache when it is
 // known.
-func (w *worker) distances(i, j int, off [3]int16) pairDistances {
-	o := vec{int32(off[0]), int32(off[1]), int32(off[2])}
+func (w *worker) distances(i, j int, off int64) pairDistances {
+	o := unpack(off)
 	if !w.cached {
 		return w.d.distances(int(w.shape[i]), int(w.shape[j]), o)
 	}
@@ -51,29 +51,29 @@ func (w *worker) distances(i, j int, off [3]int16) pairDistances {
 // need new distances.
 func (w *worker) analyse(x int32) {
 	n := w.n
-	p := w.pos[int(x)*3*n : (int(x)+1)*3*n]
+	p := w.pos[int(x)*n : (int(x)+1)*n]
 	shift := w.shift[:n]
 	for i := range shift {
-		if !w.analysed {
-			shift[i] = uint64(i) << 48 // all different: every pair is new
-			continue
+		if w.analysed {
+			shift[i] = p[i] - w.last[i]
+		} else {
+			shift[i] = int64(i) << 48 // all different: every pair is new
 		}
-		shift[i] = uint64(uint16(p[3*i]-w.last[3*i])) | uint64(uint16(p[3*i+1]-w.last[3*i+1]))<<16 | uint64(uint16(p[3*i+2]-w.last[3*i+2]))<<32
 	}
 	w.analysed = true
 	copy(w.last, p)
 	for i, si := range shift {
 		for j := i + 1; j < n; j++ {
 			if si != shift[j] {
-				w.setPair(i, j, [3]int16{p[3*j] - p[3*i], p[3*j+1] - p[3*i+1], p[3*j+2] - p[3*i+2]})
+				w.setPair(i, j, p[j]-p[i])
 			}
 		}
 	}
 }
 
-// setPair enters the distances of pieces i and j at offset off into the
-// matrices and relations, both ways.
-func (w *worker) setPair(i, j int, off [3]int16) {
+// setPair enters the distances of pieces i and j at offset off (packed)
+// into the matrices and relations, both ways.
+func (w *worker) setPair(i, j int, off int64) {
 	n, words := w.n, w.words
 	v := w.distances(i, j, off)
 	ib, jb := i*words+j>>6, j*words+i>>6
@@ -186,12 +186,12 @@ func (w *worker) removal(x int32) (found, bool) {
 // at once, most often so; then the rest of the analysis is saved.
 func (w *worker) quickRemoval(x int32) (found, bool) {
 	n := w.n
-	p := w.pos[int(x)*3*n : (int(x)+1)*3*n]
+	p := w.pos[int(x)*n : (int(x)+1)*n]
 	for q := 0; q < n; q++ {
 		leaves := true
 		for j := 0; j < n && leaves; j++ {
 			if j != q {
-				v := w.distances(q, j, [3]int16{p[3*j] - p[3*q], p[3*j+1] - p[3*q+1], p[3*j+2] - p[3*q+2]})
+				v := w.distances(q, j, p[j]-p[q])
 				leaves = v[0] >= removable
 			}
 		}

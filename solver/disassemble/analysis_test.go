@@ -13,12 +13,12 @@ import (
 func loadAssembly(w *worker, a model.Assembly) {
 	w.orient = w.orient[:0]
 	var slots []int
-	var start []int16
+	var start []int64
 	for s, pl := range a {
 		w.orient = append(w.orient, pl.Orient)
 		if pl.Placed() {
 			slots = append(slots, s)
-			start = append(start, int16(pl.Pos[0]), int16(pl.Pos[1]), int16(pl.Pos[2]))
+			start = append(start, pack(vec{int32(pl.Pos[0]), int32(pl.Pos[1]), int32(pl.Pos[2])}))
 		}
 	}
 	w.load(slots, start)
@@ -45,7 +45,7 @@ func TestIncrementalAnalysis(t *testing.T) {
 	for ; int(x) < len(w.parent) && x < 400; x++ {
 		w.analyse(x)
 		n := w.n
-		fresh.load(slots, w.pos[int(x)*3*n:(int(x)+1)*3*n])
+		fresh.load(slots, w.pos[int(x)*n:(int(x)+1)*n])
 		fresh.analyse(0)
 		if !slices.Equal(w.bound, fresh.bound) || !slices.Equal(w.block, fresh.block) || !slices.Equal(w.touch, fresh.touch) || !slices.Equal(w.near, fresh.near) {
 			t.Fatalf("node %d: the updated analysis differs from a fresh one", x)
@@ -108,7 +108,7 @@ func TestPairCache(t *testing.T) {
 		want := map[uint64]pairDistances{}
 		for i := 0; i < 5000; i++ {
 			a, b := uint16(rng.IntN(shapes)), uint16(rng.IntN(shapes))
-			off := [3]int16{int16(rng.IntN(64) - 32), int16(rng.IntN(64) - 32), int16(rng.IntN(64) - 32)}
+			off := pack(vec{rng.Int32N(64) - 32, rng.Int32N(64) - 32, rng.Int32N(64) - 32})
 			k := key(c.pairID(a, b), off)
 			var v pairDistances
 			for i := range v {
@@ -148,11 +148,12 @@ func TestCachedDistances(t *testing.T) {
 				if i == j {
 					continue
 				}
-				off := [3]int16{w.pos[3*j] - w.pos[3*i], w.pos[3*j+1] - w.pos[3*i+1], w.pos[3*j+2] - w.pos[3*i+2]}
+				off := w.pos[j] - w.pos[i]
+				o := unpack(off)
 				// Along -axis: how far j can move along +axis.
 				var plus, minus [maxAxes]int32
-				d.rules.distances(d.shape(int(w.shape[i])), d.shape(int(w.shape[j])), vec{int32(off[0]), int32(off[1]), int32(off[2])}, &plus)
-				d.rules.distances(d.shape(int(w.shape[j])), d.shape(int(w.shape[i])), vec{-int32(off[0]), -int32(off[1]), -int32(off[2])}, &minus)
+				d.rules.distances(d.shape(int(w.shape[i])), d.shape(int(w.shape[j])), o, &plus)
+				d.rules.distances(d.shape(int(w.shape[j])), d.shape(int(w.shape[i])), vec{-o[0], -o[1], -o[2]}, &minus)
 				var want pairDistances
 				copy(want[:maxAxes], plus[:])
 				copy(want[maxAxes:], minus[:])
@@ -210,5 +211,31 @@ func TestClosure(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Packed positions round-trip, add like vectors, and give distinct cache
+// keys to distinct offsets.
+func TestPack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	keys := map[uint64]vec{}
+	for i := 0; i < 100000; i++ {
+		var a, b vec
+		for k := range a {
+			a[k], b[k] = rng.Int32N(1<<21)-1<<20, rng.Int32N(1<<20)-1<<19
+		}
+		if got := unpack(pack(a)); got != a {
+			t.Fatalf("unpack(pack(%v)) = %v", a, got)
+		}
+		sum := vec{a[0] + b[0], a[1] + b[1], a[2] + b[2]}
+		if fits32(sum, 1<<20-1) && pack(a)+pack(b) != pack(sum) {
+			t.Fatalf("pack(%v)+pack(%v) != pack(%v)", a, b, sum)
+		}
+		off := vec{rng.Int32N(4*maxDrift+1) - 2*maxDrift, rng.Int32N(4*maxDrift+1) - 2*maxDrift, rng.Int32N(4*maxDrift+1) - 2*maxDrift}
+		k := key(7<<pairShift, pack(off))
+		if o, ok := keys[k]; ok && o != off {
+			t.Fatalf("offsets %v and %v have the same key", o, off)
+		}
+		keys[k] = off
 	}
 }

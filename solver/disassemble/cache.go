@@ -2,8 +2,8 @@ package disassemble
 
 // pairCache remembers, per worker, the distances between two placed shapes
 // at a given offset, both ways (BurrTools' movement cache; see distances). Keys pack a dense id of
-// the ordered shape pair (19 bits) and the offset (15 bits per coordinate;
-// offsets stay within ±2·maxDrift) into 64 bits; the table is open
+// the ordered shape pair (19 bits) and the offset (15 bits per coordinate)
+// into 64 bits; the table is open
 // addressing with linear probing. It lives as long as its worker, so later
 // assemblies of the same problem reuse it, and starts afresh when full.
 type pairCache struct {
@@ -61,10 +61,12 @@ func (c *pairCache) pairID(a, b uint16) uint64 {
 	return id
 }
 
-// key packs a pair id and an offset.
-func key(pair uint64, off [3]int16) uint64 {
+// key packs a pair id and a packed offset, whose coordinates lie within
+// ±2·maxDrift < 2^14: shifted by 2^14 they take 15 bits each.
+func key(pair uint64, off int64) uint64 {
 	const m = 1<<15 - 1
-	return pair | uint64(off[0])&m<<30 | uint64(off[1])&m<<15 | uint64(off[2])&m
+	u := uint64(off + pack(vec{1 << 14, 1 << 14, 1 << 14}))
+	return pair | u>>(2*laneBits)&m<<30 | u>>laneBits&m<<15 | u&m
 }
 
 func (c *pairCache) clear() {

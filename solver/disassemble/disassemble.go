@@ -30,7 +30,7 @@ var ErrUnsupported = errors.New("disassembly is not available for this grid")
 // maxCoord bounds piece positions in assemblies. Files mark removed pieces
 // by coordinates beyond ±10000, so assemblies must stay well inside. Moves
 // may drift further, up to maxDrift, so that offsets between pieces fit in
-// 15 bits (the cache keys) and coordinates in 16 (the nodes).
+// 15 bits (the cache keys) and packed positions stay exact (see pack).
 const (
 	maxCoord = 4000
 	maxDrift = 8000

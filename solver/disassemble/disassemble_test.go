@@ -163,7 +163,7 @@ func TestMovesInOrder(t *testing.T) {
 	}
 	w := newWorker(d)
 	w.orient = []int{0, 0, 0}
-	w.load([]int{0, 1, 2}, make([]int16, 9))
+	w.load([]int{0, 1, 2}, make([]int64, 3))
 	w.analyse(0)
 	if f, ok := w.removal(0); ok {
 		t.Fatalf("removal %+v in a closed channel", f)

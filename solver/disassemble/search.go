@@ -6,8 +6,8 @@ import (
 	"math/bits"
 )
 
-// errDrift reports pieces moving further than 16-bit node coordinates can
-// hold. Real puzzles stay far inside; only absurd inputs get here.
+// errDrift reports pieces moving further than packed positions can hold
+// (see pack). Real puzzles stay far inside; only absurd inputs get here.
 var errDrift = errors.New("disassembler: pieces moved too far from the origin")
 
 // worker holds everything one goroutine needs to disassemble: the cache of
@@ -26,7 +26,7 @@ type worker struct {
 	slots     []int // the assembly's placed pieces
 	orient    []int
 	slotStack []int
-	posStack  []int16
+	posStack  []int64 // packed
 
 	// The sub-puzzle being searched.
 	n       int
@@ -38,11 +38,11 @@ type worker struct {
 	hs      *nodeHashes
 
 	// Node store, in discovery (breadth-first) order, which is also the
-	// queue of the search. Node k's positions are pos[3nk : 3n(k+1)],
-	// x y z per piece, in the assembly's frame. Nodes are the same when
+	// queue of the search. Node k's positions are pos[nk : n(k+1)], one
+	// per piece, packed, in the assembly's frame. Nodes are the same when
 	// they differ by a translation of the whole puzzle; hash is invariant
 	// under translations (see nodeHashes).
-	pos    []int16
+	pos    []int64
 	parent []int32
 	hash   []uint64
 	seen   []int32 // open-addressing set of nodes (id+1; 0 is empty)
@@ -52,8 +52,8 @@ type worker struct {
 	// They are kept from node to node and updated (see analyse).
 	bound    []int32  // (sd*n+i)*n+j: how far i can move along signed direction sd with j held
 	analysed bool     // mat and the relations describe the node at last
-	last     []int16  // positions of the node analysed last
-	shift    []uint64 // per piece: how far it moved since (packed)
+	last     []int64  // positions of the node analysed last
+	shift    []int64  // per piece: how far it moved since
 	words    int      // words of a piece set (bit mask)
 	touch    []uint64 // (sd*n+i)*words: the pieces i pushes at once when moving along sd
 	near     []uint64 // (sd*n+i)*words: the pieces i pushes when moving 1 along sd
@@ -69,19 +69,19 @@ type worker struct {
 	union []uint64
 	spare []uint64
 	todo  []uint64
-	delta []int32 // step's candidate: per coordinate, the change from its parent
+	delta []int64 // step's candidate: per piece, the move from its parent
 }
 
 func newWorker(d *Disassembler) *worker { return &worker{d: d} }
 
 // nodeHashes are the coefficients of the node hash of a sub-puzzle of n
-// pieces. The hash is linear in the coordinates, sum coef*pos, with the
-// coefficients of each axis summing to zero: translating the whole puzzle
-// leaves it unchanged, and moving a group by k steps along an axis adds k
-// times the sum of the group's unit values. The coefficients are fixed
-// pseudo-random numbers (SplitMix64).
+// pieces. The hash is linear in the packed positions, sum coef*pos, with
+// coefficients summing to zero: translating the whole puzzle leaves it
+// unchanged, and moving a group by k steps along an axis adds k times the
+// sum of the group's unit values. The coefficients are fixed pseudo-random
+// numbers (SplitMix64).
 type nodeHashes struct {
-	coef []uint64 // 3i+c: coefficient of coordinate c of piece i
+	coef []uint64 // per piece
 	unit []uint64 // i*axes+axis: hash change when piece i moves one step along +axis
 }
 
@@ -94,28 +94,24 @@ func (w *worker) hashesFor(n int) *nodeHashes {
 	if h.coef != nil {
 		return h
 	}
-	h.coef = make([]uint64, 3*n)
+	h.coef = make([]uint64, n)
 	seed := uint64(0x243F6A8885A308D3)
+	var sum uint64
 	for i := range h.coef {
 		seed += 0x9E3779B97F4A7C15
 		z := (seed ^ seed>>30) * 0xBF58476D1CE4E5B9
 		z = (z ^ z>>27) * 0x94D049BB133111EB
 		h.coef[i] = z ^ z>>31
-	}
-	for c := 0; c < 3; c++ {
-		var sum uint64
-		for i := 1; i < n; i++ {
-			sum += h.coef[3*i+c]
+		if i > 0 {
+			sum += h.coef[i]
 		}
-		h.coef[c] = -sum
 	}
+	h.coef[0] = -sum
 	dirs := w.d.rules.dirs
 	h.unit = make([]uint64, n*len(dirs))
 	for i := 0; i < n; i++ {
 		for ax, d := range dirs {
-			for c := 0; c < 3; c++ {
-				h.unit[i*len(dirs)+ax] += h.coef[3*i+c] * uint64(int64(d[c]))
-			}
+			h.unit[i*len(dirs)+ax] = h.coef[i] * uint64(pack(d))
 		}
 	}
 	return h
@@ -144,8 +140,8 @@ type found struct {
 }
 
 // load sets up a search of the pieces slots, in the orientations
-// worker.orient (per slot), starting at positions start (x y z per piece).
-func (w *worker) load(slots []int, start []int16) {
+// worker.orient (per slot), starting at positions start (packed).
+func (w *worker) load(slots []int, start []int64) {
 	n := len(slots)
 	w.n = n
 	w.shape, w.weight = w.shape[:0], w.weight[:0]
@@ -168,7 +164,7 @@ func (w *worker) load(slots []int, start []int16) {
 	w.parent = append(w.parent[:0], -1)
 	var h uint64
 	for i, v := range start {
-		h += w.hs.coef[i] * uint64(int64(v))
+		h += w.hs.coef[i] * uint64(v)
 	}
 	w.hash = append(w.hash[:0], h)
 	w.err = nil
@@ -180,8 +176,8 @@ func (w *worker) load(slots []int, start []int16) {
 	w.words = (n + 63) / 64
 	w.bound = growInt32(w.bound, 2*axes*n*n)
 	w.analysed = false
-	w.last = growInt16(w.last, 3*n)
-	w.shift = growWords(w.shift, n)
+	w.last = growInt64(w.last, n)
+	w.shift = growInt64(w.shift, n)
 	w.touch = growWords(w.touch, 2*axes*n*w.words)
 	w.block = growWords(w.block, 2*axes*n*w.words)
 	w.near = growWords(w.near, 2*axes*n*w.words)
@@ -196,7 +192,7 @@ func (w *worker) load(slots []int, start []int16) {
 	w.union = growWords(w.union, w.words)
 	w.spare = growWords(w.spare, w.words)
 	w.todo = growWords(w.todo, w.words)
-	w.delta = growInt32(w.delta, 3*n)
+	w.delta = growInt64(w.delta, n)
 }
 
 // search runs the breadth-first search from node 0 and returns the first
@@ -248,16 +244,14 @@ func (w *worker) poll(ctx context.Context, work int) error {
 // the opposite way, which is the same node.
 func (w *worker) step(x int32, group []uint64, unit uint64, k int32, sd int) {
 	n := w.n
-	d := w.d.rules.dirs[sd>>1]
 	if sd&1 != 0 {
 		k = -k
 	}
-	dv := [3]int32{d[0] * k, d[1] * k, d[2] * k}
+	dv := int64(k) * pack(w.d.rules.dirs[sd>>1])
 	// The candidate is node x plus delta, piece by piece.
-	delta := w.delta[:3*n]
-	for i := 0; i < n; i++ {
-		mv := int32(group[i>>6] >> (i & 63) & 1)
-		delta[3*i], delta[3*i+1], delta[3*i+2] = mv*dv[0], mv*dv[1], mv*dv[2]
+	delta := w.delta[:n]
+	for i := range delta {
+		delta[i] = int64(group[i>>6]>>(i&63)&1) * dv
 	}
 	h := w.hash[x] + uint64(int64(k))*unit
 	slot := w.probe(h, x)
@@ -266,21 +260,19 @@ func (w *worker) step(x int32, group []uint64, unit uint64, k int32, sd int) {
 	}
 	if !w.uniform && w.heavier(group) {
 		// The others move by -dv instead: the same relative positions.
-		for i := 0; i < n; i++ {
-			for c := 0; c < 3; c++ {
-				delta[3*i+c] -= dv[c]
-			}
+		for i := range delta {
+			delta[i] -= dv
 		}
 	}
 	id := len(w.parent)
-	for i, v := range w.pos[int(x)*3*n : (int(x)+1)*3*n] {
-		u := int32(v) + delta[i]
-		if u < -maxDrift || u > maxDrift {
+	for i, p := range w.pos[int(x)*n : (int(x)+1)*n] {
+		q := p + delta[i]
+		if delta[i] != 0 && !fits32(unpack(q), maxDrift) {
 			w.err = errDrift
-			w.pos = w.pos[:id*3*n]
+			w.pos = w.pos[:id*n]
 			return
 		}
-		w.pos = append(w.pos, int16(u))
+		w.pos = append(w.pos, q)
 	}
 	w.parent = append(w.parent, x)
 	w.hash = append(w.hash, h)
@@ -304,22 +296,19 @@ func (w *worker) probe(h uint64, from int32) int {
 }
 
 // same reports whether node y has the relative positions of the candidate
-// node from plus w.delta. The hashes matched, so the answer is almost
+// node from plus w.delta: whether it is the candidate translated by the
+// first piece's difference. The hashes matched, so the answer is almost
 // always yes: the comparison runs to the end without branches.
 func (w *worker) same(y, from int32) bool {
-	n3 := 3 * w.n
-	a := w.pos[int(y)*n3 : int(y)*n3+n3]
-	b := w.pos[int(from)*n3 : int(from)*n3+n3]
-	delta := w.delta[:n3]
-	// Node y must be the candidate translated by t.
-	t0 := int32(a[0]) - int32(b[0]) - delta[0]
-	t1 := int32(a[1]) - int32(b[1]) - delta[1]
-	t2 := int32(a[2]) - int32(b[2]) - delta[2]
-	var diff int32
-	for k := 3; k+2 < len(a) && k+2 < len(b) && k+2 < len(delta); k += 3 {
-		diff |= int32(a[k]) - int32(b[k]) - delta[k] - t0
-		diff |= int32(a[k+1]) - int32(b[k+1]) - delta[k+1] - t1
-		diff |= int32(a[k+2]) - int32(b[k+2]) - delta[k+2] - t2
+	n := w.n
+	a := w.pos[int(y)*n : int(y)*n+n]
+	b := w.pos[int(from)*n : int(from)*n+n]
+	delta := w.delta[:n]
+	b, delta = b[:len(a)], delta[:len(a)]
+	t := a[0] - b[0] - delta[0]
+	var diff int64
+	for i, p := range a {
+		diff |= (p - b[i] - delta[i]) ^ t
 	}
 	return diff == 0
 }
@@ -366,9 +355,9 @@ func growInt(s []int, n int) []int {
 	return s[:n]
 }
 
-func growInt16(s []int16, n int) []int16 {
+func growInt64(s []int64, n int) []int64 {
 	if cap(s) < n {
-		return make([]int16, n)
+		return make([]int64, n)
 	}
 	return s[:n]
 }

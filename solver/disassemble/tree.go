@@ -16,7 +16,7 @@ func (w *worker) disassemble(ctx context.Context, a model.Assembly, slots []int)
 	w.slotStack, w.posStack = w.slotStack[:0], w.posStack[:0]
 	for _, s := range slots {
 		p := a[s].Pos
-		w.posStack = append(w.posStack, int16(p[0]), int16(p[1]), int16(p[2]))
+		w.posStack = append(w.posStack, pack(vec{int32(p[0]), int32(p[1]), int32(p[2])}))
 	}
 	w.stuck.reset()
 	// The whole assembly must split: grouping only applies to the parts.
@@ -29,7 +29,7 @@ func (w *worker) disassemble(ctx context.Context, a model.Assembly, slots []int)
 // The groups' slots and positions live on the worker's stacks, above
 // whatever the caller keeps there, and are popped on return; callers'
 // slices stay valid when the stacks grow, since they keep the old arrays.
-func (w *worker) split(ctx context.Context, slots []int, start []int16) (*model.Separation, error) {
+func (w *worker) split(ctx context.Context, slots []int, start []int64) (*model.Separation, error) {
 	w.load(slots, start)
 	f, ok, err := w.search(ctx)
 	if !ok || err != nil {
@@ -42,19 +42,19 @@ func (w *worker) split(ctx context.Context, slots []int, start []int16) (*model.
 	n := len(slots)
 	sm, pm := len(w.slotStack), len(w.posStack)
 	defer func() { w.slotStack, w.posStack = w.slotStack[:sm], w.posStack[:pm] }()
-	p := w.pos[int(f.node)*3*n : (int(f.node)+1)*3*n]
+	p := w.pos[int(f.node)*n : (int(f.node)+1)*n]
 	for _, gone := range [2]bool{false, true} {
 		for j, s := range slots {
 			if w.removed[j] == gone {
 				w.slotStack = append(w.slotStack, s)
-				w.posStack = append(w.posStack, p[3*j:3*j+3]...)
+				w.posStack = append(w.posStack, p[j])
 			}
 		}
 	}
 	all, allPos := w.slotStack[sm:], w.posStack[pm:]
 	ns := n - f.count
 	stay, gone := all[:ns], all[ns:]
-	stayPos, gonePos := allPos[:3*ns], allPos[3*ns:]
+	stayPos, gonePos := allPos[:ns], allPos[ns:]
 	if sep.Left, ok, err = w.sub(ctx, stay, stayPos); !ok || err != nil {
 		return nil, err
 	}
@@ -100,7 +100,7 @@ func (w *worker) separation(slots []int, f found) *model.Separation {
 // sub takes apart one group of a split. It reports whether the group is
 // fine: a single piece, a group allowed to stay together, or one that comes
 // apart (then with its separation).
-func (w *worker) sub(ctx context.Context, slots []int, start []int16) (*model.Separation, bool, error) {
+func (w *worker) sub(ctx context.Context, slots []int, start []int64) (*model.Separation, bool, error) {
 	if len(slots) == 1 {
 		return nil, true, nil
 	}
@@ -128,8 +128,8 @@ func (w *worker) sub(ctx context.Context, slots []int, start []int16) (*model.Se
 // stateInto writes node x's positions into out.
 func (w *worker) stateInto(x int32, out []grid.Vec) {
 	n := w.n
-	p := w.pos[int(x)*3*n : (int(x)+1)*3*n]
-	for j := range out {
-		out[j] = grid.Vec{int(p[3*j]), int(p[3*j+1]), int(p[3*j+2])}
+	for j, p := range w.pos[int(x)*n : (int(x)+1)*n] {
+		v := unpack(p)
+		out[j] = grid.Vec{int(v[0]), int(v[1]), int(v[2])}
 	}
 }
