@@ -287,7 +287,7 @@ func (w *worker) step(x int32, group []uint64, unit uint64, k int32, sd int) {
 // empty slot where it belongs.
 func (w *worker) probe(h uint64, from int32) int {
 	mask := uint64(len(w.seen) - 1)
-	for i := (h * 0x9E3779B97F4A7C15) >> 32 & mask; ; i = (i + 1) & mask {
+	for i := w.home(h); ; i = (i + 1) & mask {
 		y := w.seen[i] - 1
 		if y < 0 || (w.hash[y] == h && (from < 0 || w.same(y, from))) {
 			return int(i)
@@ -313,13 +313,20 @@ func (w *worker) same(y, from int32) bool {
 	return diff == 0
 }
 
+// home returns the slot where a node with hash h belongs. Hashes of nodes
+// that differ along y or z differ in high bits only (see pack), so the
+// slot comes from the top bits of a multiplicative mix.
+func (w *worker) home(h uint64) uint64 {
+	return (h ^ h>>32) * 0x9E3779B97F4A7C15 >> (64 - bits.TrailingZeros(uint(len(w.seen))))
+}
+
 // rehash doubles the known-node table.
 func (w *worker) rehash() {
 	w.seen = growInt32(w.seen, 2*len(w.seen))
 	clear(w.seen)
 	mask := uint64(len(w.seen) - 1)
 	for y, h := range w.hash {
-		i := (h * 0x9E3779B97F4A7C15) >> 32 & mask
+		i := w.home(h)
 		for w.seen[i] != 0 {
 			i = (i + 1) & mask
 		}
