@@ -164,10 +164,18 @@ func (w *worker) closure(rel []uint64, q, limit int, set []uint64) int {
 // w.removed.
 func (w *worker) removal(x int32) (found, bool) {
 	n, words, dirs := w.n, w.words, 2*w.d.rules.axes()
-	for pass, limit := range [2]int{1, n / 2} {
-		if pass == 1 && limit == 1 {
-			break // the first pass again
+	// Single pieces: those that run into nothing.
+	for sd := 0; sd < dirs; sd++ {
+		rel := w.block[sd*n*words : (sd+1)*n*words]
+		for q := 0; q < n; q++ {
+			if isEmpty(rel[q*words : (q+1)*words]) {
+				clear(w.group)
+				w.group[q>>6] |= 1 << (q & 63)
+				return w.remove(x, sd, 1), true
+			}
 		}
+	}
+	if limit := n / 2; limit > 1 {
 		for sd := 0; sd < dirs; sd++ {
 			rel := w.block[sd*n*words : (sd+1)*n*words]
 			for q := 0; q < n; q++ {
@@ -217,6 +225,16 @@ func (w *worker) remove(x int32, sd, c int) found {
 		w.removed[j] = (w.group[j>>6]>>(j&63)&1 != 0) != invert
 	}
 	return f
+}
+
+// isEmpty reports whether a set has no pieces.
+func isEmpty(set []uint64) bool {
+	for _, v := range set {
+		if v != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // heavier reports whether the pieces in group outweigh the others: then
