@@ -51,6 +51,9 @@ func (w *worker) distances(i, j int, off int64) pairDistances {
 // need new distances.
 func (w *worker) analyse(x int32) {
 	n := w.n
+	if !w.analysed {
+		w.prepare()
+	}
 	p := w.pos[int(x)*n : (int(x)+1)*n]
 	shift := w.shift[:n]
 	for i := range shift {

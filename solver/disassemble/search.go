@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math/bits"
+
+	"github.com/burrlab/burrlab/model/grid"
 )
 
 // errDrift reports pieces moving further than packed positions can hold
@@ -26,7 +28,10 @@ type worker struct {
 	slots     []int // the assembly's placed pieces
 	orient    []int
 	slotStack []int
-	posStack  []int64 // packed
+	posStack  []int64    // packed
+	recs      []splitRec // the separations found (see splitRec)
+	recPieces []int
+	recVecs   []grid.Vec
 
 	// The sub-puzzle being searched.
 	n       int
@@ -172,26 +177,31 @@ func (w *worker) load(slots []int, start []int64) {
 	clear(w.seen)
 	w.seen[w.probe(h, -1)] = 1
 
-	axes := w.d.rules.axes()
 	w.words = (n + 63) / 64
-	w.bound = growInt32(w.bound, 2*axes*n*n)
+	w.removed = growBool(w.removed, n)
+	w.group = growWords(w.group, w.words)
 	w.analysed = false
+}
+
+// prepare sizes the buffers of the analysis and the moves, which searches
+// that end at their first node (quickRemoval) never need.
+func (w *worker) prepare() {
+	n, axes, words := w.n, w.d.rules.axes(), w.words
+	w.bound = growInt32(w.bound, 2*axes*n*n)
 	w.last = growInt64(w.last, n)
 	w.shift = growInt64(w.shift, n)
-	w.touch = growWords(w.touch, 2*axes*n*w.words)
-	w.block = growWords(w.block, 2*axes*n*w.words)
-	w.near = growWords(w.near, 2*axes*n*w.words)
+	w.touch = growWords(w.touch, 2*axes*n*words)
+	w.block = growWords(w.block, 2*axes*n*words)
+	w.near = growWords(w.near, 2*axes*n*words)
 	clear(w.touch) // the diagonal stays empty
 	clear(w.near)
 	clear(w.block)
 	w.settled = growInt32(w.settled, n)
 	w.reach = growInt32(w.reach, n)
-	w.removed = growBool(w.removed, n)
-	w.moves.words = w.words
-	w.group = growWords(w.group, w.words)
-	w.union = growWords(w.union, w.words)
-	w.spare = growWords(w.spare, w.words)
-	w.todo = growWords(w.todo, w.words)
+	w.moves.words = words
+	w.union = growWords(w.union, words)
+	w.spare = growWords(w.spare, words)
+	w.todo = growWords(w.todo, words)
 	w.delta = growInt64(w.delta, n)
 }
 

@@ -7,6 +7,15 @@ import (
 	"github.com/burrlab/burrlab/model/grid"
 )
 
+// split records: the separations found so far for the assembly being taken
+// apart, kept in the worker and turned into model.Separations at the end,
+// in a few allocations for the whole tree.
+type splitRec struct {
+	pieces, npieces int   // recPieces[pieces : pieces+npieces]
+	states, nstates int   // recVecs[states : states+nstates*npieces], state by state
+	left, removed   int32 // the groups' records, or -1 when fine as they are
+}
+
 // disassemble takes assembly a apart; slots are its placed pieces.
 func (w *worker) disassemble(ctx context.Context, a model.Assembly, slots []int) (*model.Separation, error) {
 	w.orient = growInt(w.orient, len(a))
@@ -19,23 +28,29 @@ func (w *worker) disassemble(ctx context.Context, a model.Assembly, slots []int)
 		w.posStack = append(w.posStack, pack(vec{int32(p[0]), int32(p[1]), int32(p[2])}))
 	}
 	w.stuck.reset()
+	w.recs, w.recPieces, w.recVecs = w.recs[:0], w.recPieces[:0], w.recVecs[:0]
 	// The whole assembly must split: grouping only applies to the parts.
-	return w.split(ctx, slots, w.posStack)
+	r, err := w.split(ctx, slots, w.posStack)
+	if r < 0 || err != nil {
+		return nil, err
+	}
+	return w.export(), nil
 }
 
 // split searches for the first separation of the pieces slots at positions
-// start, then takes both groups apart. It returns nil when that fails.
+// start, then takes both groups apart. It returns the index of its record,
+// or -1 when that fails, leaving no records behind.
 //
 // The groups' slots and positions live on the worker's stacks, above
 // whatever the caller keeps there, and are popped on return; callers'
 // slices stay valid when the stacks grow, since they keep the old arrays.
-func (w *worker) split(ctx context.Context, slots []int, start []int64) (*model.Separation, error) {
+func (w *worker) split(ctx context.Context, slots []int, start []int64) (int32, error) {
 	w.load(slots, start)
 	f, ok, err := w.search(ctx)
 	if !ok || err != nil {
-		return nil, err
+		return -1, err
 	}
-	sep := w.separation(slots, f)
+	r := w.record(slots, f)
 
 	// Both groups start where they were just before the removal. The
 	// search buffers are reused below, so copy what we need first.
@@ -55,35 +70,37 @@ func (w *worker) split(ctx context.Context, slots []int, start []int64) (*model.
 	ns := n - f.count
 	stay, gone := all[:ns], all[ns:]
 	stayPos, gonePos := allPos[:ns], allPos[ns:]
-	if sep.Left, ok, err = w.sub(ctx, stay, stayPos); !ok || err != nil {
-		return nil, err
+	left, ok, err := w.sub(ctx, stay, stayPos)
+	if ok && err == nil {
+		var removed int32
+		if removed, ok, err = w.sub(ctx, gone, gonePos); ok && err == nil {
+			w.recs[r].left, w.recs[r].removed = left, removed
+			return r, nil
+		}
 	}
-	if sep.Removed, ok, err = w.sub(ctx, gone, gonePos); !ok || err != nil {
-		return nil, err
-	}
-	return sep, nil
+	w.drop(r)
+	return -1, err
 }
 
-// separation returns the moves of search result f as a separation of the
-// pieces slots, without its subtrees. The states share one array.
-func (w *worker) separation(slots []int, f found) *model.Separation {
+// record adds the moves of search result f, a separation of the pieces
+// slots, and returns the index of its record.
+func (w *worker) record(slots []int, f found) int32 {
 	n := len(slots)
 	states := 1 // the last one, with the removed pieces far away
 	for x := f.node; x >= 0; x = w.parent[x] {
 		states++
 	}
-	sep := &model.Separation{Pieces: append([]int(nil), slots...), States: make([][]grid.Vec, states)}
-	all := make([]grid.Vec, states*n)
-	for i := range sep.States {
-		sep.States[i] = all[i*n : (i+1)*n : (i+1)*n]
-	}
+	rec := splitRec{pieces: len(w.recPieces), npieces: n, states: len(w.recVecs), nstates: states, left: -1, removed: -1}
+	w.recPieces = append(w.recPieces, slots...)
+	w.recVecs = append(w.recVecs, make([]grid.Vec, states*n)...)
+	all := w.recVecs[rec.states:]
 	i := states - 2
 	for x := f.node; x >= 0; x = w.parent[x] {
-		w.stateInto(x, sep.States[i])
+		w.stateInto(x, all[i*n:(i+1)*n])
 		i--
 	}
-	last := sep.States[states-1]
-	copy(last, sep.States[states-2])
+	last, prev := all[(states-1)*n:], all[(states-2)*n:(states-1)*n]
+	copy(last, prev)
 	d := w.d.rules.dirs[f.dir>>1]
 	sign := model.RemoveDistance
 	if f.dir&1 != 0 {
@@ -94,15 +111,52 @@ func (w *worker) separation(slots []int, f found) *model.Separation {
 			last[j] = last[j].Add(grid.Vec{int(d[0]) * sign, int(d[1]) * sign, int(d[2]) * sign})
 		}
 	}
-	return sep
+	w.recs = append(w.recs, rec)
+	return int32(len(w.recs) - 1)
+}
+
+// drop removes record r and all made after it.
+func (w *worker) drop(r int32) {
+	rec := w.recs[r]
+	w.recs, w.recPieces, w.recVecs = w.recs[:r], w.recPieces[:rec.pieces], w.recVecs[:rec.states]
+}
+
+// export turns the records into a tree of separations, record 0 its root.
+// The tree's parts share a few arrays, capped so that appending to one
+// never writes into another.
+func (w *worker) export() *model.Separation {
+	seps := make([]model.Separation, len(w.recs))
+	pieces := append([]int(nil), w.recPieces...)
+	vecs := append([]grid.Vec(nil), w.recVecs...)
+	nstates := 0
+	for _, rec := range w.recs {
+		nstates += rec.nstates
+	}
+	states := make([][]grid.Vec, nstates)
+	for i, rec := range w.recs {
+		s := &seps[i]
+		s.Pieces = pieces[rec.pieces : rec.pieces+rec.npieces : rec.pieces+rec.npieces]
+		s.States, states = states[:rec.nstates:rec.nstates], states[rec.nstates:]
+		for k := range s.States {
+			at := rec.states + k*rec.npieces
+			s.States[k] = vecs[at : at+rec.npieces : at+rec.npieces]
+		}
+		if rec.left >= 0 {
+			s.Left = &seps[rec.left]
+		}
+		if rec.removed >= 0 {
+			s.Removed = &seps[rec.removed]
+		}
+	}
+	return &seps[0]
 }
 
 // sub takes apart one group of a split. It reports whether the group is
 // fine: a single piece, a group allowed to stay together, or one that comes
-// apart (then with its separation).
-func (w *worker) sub(ctx context.Context, slots []int, start []int64) (*model.Separation, bool, error) {
+// apart (then with the index of its record, else -1).
+func (w *worker) sub(ctx context.Context, slots []int, start []int64) (int32, bool, error) {
 	if len(slots) == 1 {
-		return nil, true, nil
+		return -1, true, nil
 	}
 	sm := len(w.slotStack)
 	defer func() { w.slotStack = w.slotStack[:sm] }()
@@ -111,18 +165,18 @@ func (w *worker) sub(ctx context.Context, slots []int, start []int64) (*model.Se
 	}
 	parts := w.slotStack[sm:]
 	if w.d.groups.together(parts) {
-		return nil, true, nil
+		return -1, true, nil
 	}
 	m := w.stuck.mark()
-	sep, err := w.split(ctx, slots, start)
+	r, err := w.split(ctx, slots, start)
 	if err != nil {
-		return nil, false, err
+		return -1, false, err
 	}
-	if sep != nil {
-		return sep, true, nil
+	if r >= 0 {
+		return r, true, nil
 	}
 	w.stuck.truncate(m)
-	return nil, w.stuck.add(&w.d.groups, parts), nil
+	return -1, w.stuck.add(&w.d.groups, parts), nil
 }
 
 // stateInto writes node x's positions into out.
