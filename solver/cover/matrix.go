@@ -341,14 +341,18 @@ func (m *Matrix) buildHints() {
 			h[i] = -1
 		}
 		// Keep the hintLen columns with the largest share hit, by insertion.
+		better := func(c, d int32) bool {
+			return d < 0 || int64(hit[c])*int64(size[d]) > int64(hit[d])*int64(size[c])
+		}
 		for _, c := range touched {
-			if hit[c] > 0 {
-				for i := range h {
-					if h[i] < 0 || int64(hit[c])*int64(size[h[i]]) > int64(hit[h[i]])*int64(size[c]) {
-						copy(h[i+1:], h[i:len(h)-1])
-						h[i] = c
-						break
-					}
+			if hit[c] == 0 || !better(c, h[len(h)-1]) {
+				continue // most columns do not make the list
+			}
+			for i := range h {
+				if better(c, h[i]) {
+					copy(h[i+1:], h[i:len(h)-1])
+					h[i] = c
+					break
 				}
 			}
 		}
