@@ -24,6 +24,8 @@ type worker struct {
 
 	hint int32    // the row taken into the node being entered, or -1
 	todo []uint64 // scan's columns still to examine
+	// bestRows is the available rows of the column scan chose.
+	bestRows int32
 }
 
 // frame is one search node: the column it branches on and where it stands
@@ -163,6 +165,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 			for word == 0 {
 				if wi == len(todo) {
 					w.dead[d] = st.dead
+					w.bestRows = st.bestRows
 					return true, st.best
 				}
 				word = todo[wi]
@@ -178,6 +181,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 				return false, -1
 			case scanDone:
 				w.dead[d] = st.dead
+				w.bestRows = st.bestRows
 				return true, st.best
 			}
 			continue
@@ -225,9 +229,10 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		}
 		if choose {
 			if s := int64(rows) * int64(room); s < st.bestScore {
-				st.best, st.bestScore = c, s
+				st.best, st.bestRows, st.bestScore = c, rows, s
 				if s == 1 {
 					w.dead[d] = st.dead
+					w.bestRows = rows
 					return true, st.best
 				}
 			}
@@ -239,6 +244,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 type scanState struct {
 	dead      int32
 	best      int32
+	bestRows  int32 // best's available rows, exact: counting stops only past a better score
 	bestScore int64
 	choose    bool
 }
@@ -284,7 +290,7 @@ func (w *worker) examine(st *scanState, c int32, a, o []uint64, sk []int32) int 
 	}
 	if st.choose {
 		if s := int64(rows) * room; s < st.bestScore {
-			st.best, st.bestScore = c, s
+			st.best, st.bestRows, st.bestScore = c, rows, s
 			if s == 1 {
 				return scanDone
 			}
@@ -480,7 +486,10 @@ func (w *worker) push(cont bool, col int32) (ok, solution bool) {
 		o := w.openAt(d)
 		o[col>>6] &^= 1 << (uint(col) & 63)
 	}
-	n, _ := w.count(col, w.aliveAt(d))
+	n := w.bestRows
+	if cont {
+		n, _ = w.count(col, w.aliveAt(d))
+	}
 	if w.w[col] >= w.m.min[col] {
 		n++
 	}
