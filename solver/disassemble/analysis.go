@@ -9,11 +9,16 @@ import (
 // of All 6-Piece Burrs") as BurrTools does it (algorithms.md §4.3-4.4).
 //
 // For each signed direction, bound says how far each piece can move along
-// it while another piece stays put, looking at the two pieces alone. Moving piece q
-// by k along a signed direction sd pushes along every piece j with
-// bound(sd, q, j) < k, then every piece those push, and so on. A move is
-// valid when at most half the pieces move (moving the others the opposite
-// way is the same node).
+// it while another piece stays put, looking at the two pieces alone.
+// Moving piece q by k along a signed direction sd pushes along every piece
+// j with bound(sd, q, j) < k, then every piece those push, and so on. A
+// move is valid when at most half the pieces move (moving the others the
+// opposite way is the same node).
+//
+// Cost: most of a search's time goes into nodes that can't be taken apart,
+// so each node's analysis is updated from the node analysed before (only
+// pairs of pieces that moved relative to each other), pair distances come
+// from a cache, and the sets below are bit masks.
 //
 // BurrTools first tightens the matrices with Cutler's closure
 // m[i][j] = min(m[i][j], m[i][c] + m[c][j]). That can't change a pushed set:

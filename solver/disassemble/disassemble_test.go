@@ -430,3 +430,36 @@ func TestShapeTooLarge(t *testing.T) {
 		t.Errorf("got %v, %v; want an error", sep, err)
 	}
 }
+
+// The separations of one tree share arrays; appending to one part must not
+// change another.
+func TestSeparationPartsIndependent(t *testing.T) {
+	p := loadExample(t, "DemoPieceGenerator.xmpuzzle")
+	pr := &p.Problems[0]
+	d, err := New(p, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sep, err := d.Disassemble(context.Background(), readAssemblies(t, p, "DemoPieceGenerator.xmpuzzle", 0)[0])
+	if err != nil || sep == nil || sep.Left == nil && sep.Removed == nil {
+		t.Fatalf("got %v, %v; want a separation with parts", sep, err)
+	}
+	want := sep.Clone()
+	var grow func(s *model.Separation)
+	grow = func(s *model.Separation) {
+		if s == nil {
+			return
+		}
+		_ = append(s.Pieces, -1)
+		_ = append(s.States, nil)
+		for _, st := range s.States {
+			_ = append(st, grid.Vec{-1, -1, -1})
+		}
+		grow(s.Left)
+		grow(s.Removed)
+	}
+	grow(sep)
+	if !reflect.DeepEqual(sep, want) {
+		t.Error("appending to one part of a separation changed another")
+	}
+}
