@@ -201,15 +201,20 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 			}
 		}
 		e, end := ci.start+sk[c], ci.end
-		for e < end && a[setIdx[e]]&setBits[e] == 0 {
-			e++
-		}
-		sk[c] = e - ci.start
 		rows := int32(0)
 		for ; e < end; e++ {
-			rows += int32(bits.OnesCount64(a[setIdx[e]] & setBits[e]))
-			if rows >= limit {
+			if x := a[setIdx[e]] & setBits[e]; x != 0 {
+				rows = int32(bits.OnesCount64(x))
 				break
+			}
+		}
+		sk[c] = e - ci.start
+		if rows < limit {
+			for e++; e < end; e++ {
+				rows += int32(bits.OnesCount64(a[setIdx[e]] & setBits[e]))
+				if rows >= limit {
+					break
+				}
 			}
 		}
 		if rows == 0 {
@@ -335,9 +340,7 @@ func (w *worker) take(d int, r int32) {
 	a[r>>6] &^= 1 << (uint(r) & 63)
 	if m.killMasks {
 		k := m.kill[r]
-		for i := k.start; i < k.end; i++ {
-			a[m.setIdx[i]] &^= m.setBits[i]
-		}
+		clearSet(a, m.setIdx[k.start:k.end], m.setBits[k.start:k.end])
 	}
 	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 		c := m.entCol[e]
@@ -349,22 +352,26 @@ func (w *worker) take(d int, r int32) {
 				continue
 			}
 			s := m.cols[c]
-			for i := s.start; i < s.end; i++ {
-				a[m.setIdx[i]] &^= m.setBits[i]
-			}
+			clearSet(a, m.setIdx[s.start:s.end], m.setBits[s.start:s.end])
 			continue
 		}
 		for _, k := range m.classes[c] {
 			if k.wt <= room {
 				break
 			}
-			for i := k.set.start; i < k.set.end; i++ {
-				a[m.setIdx[i]] &^= m.setBits[i]
-			}
+			clearSet(a, m.setIdx[k.set.start:k.set.end], m.setBits[k.set.start:k.set.end])
 		}
 	}
 	w.chosen = append(w.chosen, r)
 	w.hint = r
+}
+
+// clearSet removes the sparse set (word indexes idx, bits bs) from a.
+func clearSet(a []uint64, idx []int32, bs []uint64) {
+	bs = bs[:len(idx)]
+	for j, wi := range idx {
+		a[wi] &^= bs[j]
+	}
 }
 
 // untake undoes the weights of take(d, r).
@@ -394,9 +401,7 @@ func (w *worker) stopAt(d int, c int32) bool {
 		}
 	}
 	s := m.cols[c]
-	for i := s.start; i < s.end; i++ {
-		a[m.setIdx[i]] &^= m.setBits[i]
-	}
+	clearSet(a, m.setIdx[s.start:s.end], m.setBits[s.start:s.end])
 	return true
 }
 
