@@ -463,3 +463,43 @@ func TestSeparationPartsIndependent(t *testing.T) {
 		t.Error("appending to one part of a separation changed another")
 	}
 }
+
+// Workers sharing a fresh disassembler make its oriented parts as they
+// first need them, concurrently, and get what one worker alone gets.
+func TestConcurrentFirstUse(t *testing.T) {
+	p := loadExample(t, "DraculasDentalDesaster.xmpuzzle")
+	pr := &p.Problems[0]
+	asms := readAssemblies(t, p, "DraculasDentalDesaster.xmpuzzle", 0)[:12]
+	alone, err := New(p, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []*model.Separation
+	for _, a := range asms {
+		sep, err := alone.Disassemble(context.Background(), a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, sep)
+	}
+	d, err := New(p, pr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range asms {
+				k := (i + 3*g) % len(asms)
+				got, err := d.Disassemble(context.Background(), asms[k])
+				if err != nil || !reflect.DeepEqual(got, want[k]) {
+					t.Errorf("assembly %d: got %v, %v", k, got, err)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
