@@ -364,7 +364,7 @@ func (m *Matrix) buildHints() {
 }
 
 // doomLen is the number of hint columns per row with survivor sets.
-const doomLen = 2
+const doomLen = 4
 
 // killed returns the number of rows in row r's kill set.
 func (m *Matrix) killed(r int32) int {

@@ -145,6 +145,12 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 	}
 	st := scanState{dead: w.dead[d], best: -1, bestScore: math.MaxInt64, choose: choose}
 	setIdx, setBits, info := m.setIdx, m.setBits, m.info
+	// lim1 is the count limit of a column one row from its Max: enough
+	// rows to rule it out as the choice (none when not choosing).
+	lim1 := int32(0)
+	if choose {
+		lim1 = math.MaxInt32
+	}
 	hi, wi := 0, 0
 	word := uint64(0)
 	for {
@@ -184,21 +190,23 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 				w.bestRows = st.bestRows
 				return true, st.best
 			}
+			if st.best >= 0 {
+				lim1 = int32(min(st.bestScore, math.MaxInt32))
+			}
 			continue
 		}
 		// examine, for the common unweighted column.
 		wc := w.w[c]
 		room := ci.max - wc
 		limit := max(1, ci.min-wc)
-		if choose {
-			switch {
-			case st.bestScore == math.MaxInt64:
-				limit = math.MaxInt32
-			case room == 1:
-				limit = max(limit, int32(st.bestScore))
-			default:
-				limit = max(limit, int32((st.bestScore+int64(room)-1)/int64(room)))
-			}
+		switch {
+		case room == 1:
+			limit = max(limit, lim1)
+		case !choose:
+		case st.bestScore == math.MaxInt64:
+			limit = math.MaxInt32
+		default:
+			limit = max(limit, int32((st.bestScore+int64(room)-1)/int64(room)))
 		}
 		e, end := ci.start+sk[c], ci.end
 		rows := int32(0)
@@ -235,6 +243,9 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		if choose {
 			if s := int64(rows) * int64(room); s < st.bestScore {
 				st.best, st.bestRows, st.bestScore = c, rows, s
+				if lim1 = math.MaxInt32; s < math.MaxInt32 {
+					lim1 = int32(s)
+				}
 				if s == 1 {
 					w.dead[d] = st.dead
 					w.bestRows = rows
