@@ -363,6 +363,10 @@ func (m *Matrix) buildHints() {
 	m.buildDoom()
 }
 
+// maxDoomWords caps the memory of the survivor sets (12 bytes a word,
+// shared by all workers): they only save time.
+const maxDoomWords = 1 << 21
+
 // doomLen is the number of hint columns per row with survivor sets.
 const doomLen = 4
 
@@ -377,7 +381,7 @@ func (m *Matrix) killed(r int32) int {
 }
 
 // buildDoom computes doom (see Matrix) from the hints and kill sets,
-// unless they would take more than maxKillWords words.
+// unless they would take more than maxDoomWords words.
 func (m *Matrix) buildDoom() {
 	m.doom = make([]sparse, int(m.n)*doomLen)
 	m.doomCol = make([]int32, int(m.n)*doomLen)
@@ -411,7 +415,7 @@ func (m *Matrix) buildDoom() {
 			s.end = int32(len(m.preIdx))
 			m.doom[j], m.doomCol[j] = s, h
 			j++
-			if len(m.preIdx) > maxKillWords {
+			if len(m.preIdx) > maxDoomWords {
 				m.doom, m.doomCol, m.preIdx, m.preBits = nil, nil, nil, nil
 				return
 			}
