@@ -229,6 +229,7 @@ func (m *Matrix) buildKills() {
 	start := len(m.setIdx)
 	for r := int32(0); r < m.n; r++ {
 		used = used[:0]
+		lo, hi := m.words, int32(-1)
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 			if !m.sat[e] {
 				continue
@@ -238,11 +239,23 @@ func (m *Matrix) buildKills() {
 				wi := m.setIdx[i]
 				if dense[wi] == 0 {
 					used = append(used, wi)
+					lo, hi = min(lo, wi), max(hi, wi)
 				}
 				dense[wi] |= m.setBits[i]
 			}
 		}
-		sortAsc(used)
+		// The words in increasing order: read off the dense set where
+		// they are close together, sorted otherwise.
+		if int(hi-lo) < 8*len(used) {
+			used = used[:0]
+			for wi := lo; wi <= hi; wi++ {
+				if dense[wi] != 0 {
+					used = append(used, wi)
+				}
+			}
+		} else {
+			slices.Sort(used)
+		}
 		k := sparse{start: int32(len(m.setIdx))}
 		for _, wi := range used {
 			m.setIdx = append(m.setIdx, wi)
@@ -429,14 +442,6 @@ func (m *Matrix) buildDoom() {
 		dense[r>>6] = 0
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 			mine[m.entCol[e]] = false
-		}
-	}
-}
-
-func sortAsc(a []int32) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
 		}
 	}
 }
