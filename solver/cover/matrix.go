@@ -40,8 +40,7 @@ type Matrix struct {
 	// classes[c], to count available weight and drop overflowing rows.
 	cols    []sparse
 	classes [][]class
-	setIdx  []int32  // word index of each sparse entry
-	setBits []uint64 // bits of each sparse entry
+	set     []setWord // the words of every sparse set
 
 	// kill[r], when killMasks is set, is every row that taking row r
 	// rules out through columns r fills on its own (its weight there is the
@@ -61,13 +60,12 @@ type Matrix struct {
 	hintsOnce sync.Once
 	// doom[r*doomLen+i], for the first hint columns h of row r that r
 	// does not touch, is the set of h's rows that survive taking r, in
-	// preIdx and preBits. A step whose survivors have too few available
+	// pre. A step whose survivors have too few available
 	// rows to satisfy h can be skipped without building the level below
 	// (most steps of a tiling end that way). h is doomCol, -1 for none.
 	doom    []sparse
 	doomCol []int32
-	preIdx  []int32
-	preBits []uint64
+	pre     []setWord
 
 	colWords int32 // words of a column set
 	dead0    int32 // hole columns without any row
@@ -82,8 +80,13 @@ type colInfo struct {
 	weighted   bool // it has classes
 }
 
-// sparse is a bitset stored as its non-zero words: setIdx and setBits
-// [start, end).
+// setWord is one non-zero word of a sparse set: bits of word idx.
+type setWord struct {
+	bits uint64
+	idx  int32
+}
+
+// sparse is a bitset stored as its non-zero words: set[start:end].
 type sparse struct{ start, end int32 }
 
 // class is the rows of a weighted column that put weight wt into it.
@@ -213,7 +216,7 @@ func build(p *Problem, rows []int32) *Matrix {
 	return m
 }
 
-// maxKillWords caps the memory of the precomputed kill sets (8 bytes a
+// maxKillWords caps the memory of the precomputed kill sets (16 bytes a
 // word, shared by all workers).
 const maxKillWords = 1 << 23
 
@@ -226,7 +229,7 @@ func (m *Matrix) buildKills() {
 	dense := make([]uint64, m.words)
 	var used []int32
 	m.kill = make([]sparse, m.n)
-	start := len(m.setIdx)
+	start := len(m.set)
 	for r := int32(0); r < m.n; r++ {
 		used = used[:0]
 		lo, hi := m.words, int32(-1)
@@ -236,12 +239,12 @@ func (m *Matrix) buildKills() {
 			}
 			s := m.cols[m.entCol[e]]
 			for i := s.start; i < s.end; i++ {
-				wi := m.setIdx[i]
+				wi := m.set[i].idx
 				if dense[wi] == 0 {
 					used = append(used, wi)
 					lo, hi = min(lo, wi), max(hi, wi)
 				}
-				dense[wi] |= m.setBits[i]
+				dense[wi] |= m.set[i].bits
 			}
 		}
 		// The words in increasing order: read off the dense set where
@@ -256,16 +259,15 @@ func (m *Matrix) buildKills() {
 		} else {
 			slices.Sort(used)
 		}
-		k := sparse{start: int32(len(m.setIdx))}
+		k := sparse{start: int32(len(m.set))}
 		for _, wi := range used {
-			m.setIdx = append(m.setIdx, wi)
-			m.setBits = append(m.setBits, dense[wi])
+			m.set = append(m.set, setWord{bits: dense[wi], idx: wi})
 			dense[wi] = 0
 		}
-		k.end = int32(len(m.setIdx))
+		k.end = int32(len(m.set))
 		m.kill[r] = k
-		if len(m.setIdx)-start > maxKillWords {
-			m.setIdx, m.setBits = m.setIdx[:start], m.setBits[:start]
+		if len(m.set)-start > maxKillWords {
+			m.set = m.set[:start]
 			m.kill = nil
 			return
 		}
@@ -303,7 +305,7 @@ func (m *Matrix) buildHints() {
 	for c := int32(0); c < m.ncols; c++ {
 		s := m.cols[c]
 		for i := s.start; i < s.end; i++ {
-			size[c] += int32(bits.OnesCount64(m.setBits[i]))
+			size[c] += int32(bits.OnesCount64(m.set[i].bits))
 		}
 	}
 	hit := make([]int32, m.ncols)
@@ -315,8 +317,8 @@ func (m *Matrix) buildHints() {
 		k := m.kill[r]
 		if m.killed(r)*rowLen <= colEntries {
 			for i := k.start; i < k.end; i++ {
-				for b := m.setBits[i]; b != 0; b &= b - 1 {
-					q := m.setIdx[i]<<6 + int32(bits.TrailingZeros64(b))
+				for b := m.set[i].bits; b != 0; b &= b - 1 {
+					q := m.set[i].idx<<6 + int32(bits.TrailingZeros64(b))
 					for e := m.rowStart[q]; e < m.rowStart[q+1]; e++ {
 						c := m.entCol[e]
 						if hit[c] == 0 {
@@ -328,12 +330,12 @@ func (m *Matrix) buildHints() {
 			}
 		} else {
 			for i := k.start; i < k.end; i++ {
-				dense[m.setIdx[i]] = m.setBits[i]
+				dense[m.set[i].idx] = m.set[i].bits
 			}
 			for c, s := range m.cols {
 				n := 0
 				for i := s.start; i < s.end; i++ {
-					n += bits.OnesCount64(dense[m.setIdx[i]] & m.setBits[i])
+					n += bits.OnesCount64(dense[m.set[i].idx] & m.set[i].bits)
 				}
 				if n > 0 {
 					hit[c] = int32(n)
@@ -341,7 +343,7 @@ func (m *Matrix) buildHints() {
 				}
 			}
 			for i := k.start; i < k.end; i++ {
-				dense[m.setIdx[i]] = 0
+				dense[m.set[i].idx] = 0
 			}
 		}
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
@@ -376,7 +378,7 @@ func (m *Matrix) buildHints() {
 	m.buildDoom()
 }
 
-// maxDoomWords caps the memory of the survivor sets (12 bytes a word,
+// maxDoomWords caps the memory of the survivor sets (16 bytes a word,
 // shared by all workers): they only save time.
 const maxDoomWords = 1 << 21
 
@@ -388,7 +390,7 @@ func (m *Matrix) killed(r int32) int {
 	n := 0
 	k := m.kill[r]
 	for i := k.start; i < k.end; i++ {
-		n += bits.OnesCount64(m.setBits[i])
+		n += bits.OnesCount64(m.set[i].bits)
 	}
 	return n
 }
@@ -403,7 +405,7 @@ func (m *Matrix) buildDoom() {
 	for r := int32(0); r < m.n; r++ {
 		k := m.kill[r]
 		for i := k.start; i < k.end; i++ {
-			dense[m.setIdx[i]] = m.setBits[i]
+			dense[m.set[i].idx] = m.set[i].bits
 		}
 		dense[r>>6] |= 1 << (uint(r) & 63)
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
@@ -417,19 +419,18 @@ func (m *Matrix) buildDoom() {
 			if mine[h] || m.classes[h] != nil {
 				continue // the step changes h's weight, or h is weighted
 			}
-			s := sparse{start: int32(len(m.preIdx))}
+			s := sparse{start: int32(len(m.pre))}
 			c := m.cols[h]
 			for i := c.start; i < c.end; i++ {
-				if b := m.setBits[i] &^ dense[m.setIdx[i]]; b != 0 {
-					m.preIdx = append(m.preIdx, m.setIdx[i])
-					m.preBits = append(m.preBits, b)
+				if b := m.set[i].bits &^ dense[m.set[i].idx]; b != 0 {
+					m.pre = append(m.pre, setWord{bits: b, idx: m.set[i].idx})
 				}
 			}
-			s.end = int32(len(m.preIdx))
+			s.end = int32(len(m.pre))
 			m.doom[j], m.doomCol[j] = s, h
 			j++
-			if len(m.preIdx) > maxDoomWords {
-				m.doom, m.doomCol, m.preIdx, m.preBits = nil, nil, nil, nil
+			if len(m.pre) > maxDoomWords {
+				m.doom, m.doomCol, m.pre = nil, nil, nil
 				return
 			}
 		}
@@ -437,7 +438,7 @@ func (m *Matrix) buildDoom() {
 			m.doomCol[j] = -1
 		}
 		for i := k.start; i < k.end; i++ {
-			dense[m.setIdx[i]] = 0
+			dense[m.set[i].idx] = 0
 		}
 		dense[r>>6] = 0
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
@@ -448,17 +449,16 @@ func (m *Matrix) buildDoom() {
 
 // sparseOf stores increasing rows as a sparse set.
 func (m *Matrix) sparseOf(rows []int32) sparse {
-	s := sparse{start: int32(len(m.setIdx))}
+	s := sparse{start: int32(len(m.set))}
 	for _, r := range rows {
 		wi := r >> 6
-		if k := len(m.setIdx); k > int(s.start) && m.setIdx[k-1] == wi {
-			m.setBits[k-1] |= 1 << (uint(r) & 63)
+		if k := len(m.set); k > int(s.start) && m.set[k-1].idx == wi {
+			m.set[k-1].bits |= 1 << (uint(r) & 63)
 			continue
 		}
-		m.setIdx = append(m.setIdx, wi)
-		m.setBits = append(m.setBits, 1<<(uint(r)&63))
+		m.set = append(m.set, setWord{bits: 1 << (uint(r) & 63), idx: wi})
 	}
-	s.end = int32(len(m.setIdx))
+	s.end = int32(len(m.set))
 	return s
 }
 

@@ -108,7 +108,7 @@ func (w *worker) count(c int32, a []uint64) (rows, weight int32) {
 		for _, k := range cl {
 			n := int32(0)
 			for e := k.set.start; e < k.set.end; e++ {
-				n += int32(bits.OnesCount64(a[m.setIdx[e]] & m.setBits[e]))
+				n += int32(bits.OnesCount64(a[m.set[e].idx] & m.set[e].bits))
 			}
 			rows += n
 			weight += n * k.wt
@@ -117,7 +117,7 @@ func (w *worker) count(c int32, a []uint64) (rows, weight int32) {
 	}
 	s := m.cols[c]
 	for e := s.start; e < s.end; e++ {
-		rows += int32(bits.OnesCount64(a[m.setIdx[e]] & m.setBits[e]))
+		rows += int32(bits.OnesCount64(a[m.set[e].idx] & m.set[e].bits))
 	}
 	return rows, rows
 }
@@ -144,7 +144,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		hints = m.hints[int(w.hint)*hintLen : int(w.hint+1)*hintLen]
 	}
 	st := scanState{dead: w.dead[d], best: -1, bestScore: math.MaxInt64, choose: choose}
-	setIdx, setBits, info := m.setIdx, m.setBits, m.info
+	set, info := m.set, m.info
 	// lim1 is the count limit of a column one row from its Max: enough
 	// rows to rule it out as the choice (none when not choosing).
 	lim1 := int32(0)
@@ -211,7 +211,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		e, end := ci.start+sk[c], ci.end
 		rows := int32(0)
 		for ; e < end; e++ {
-			if x := a[setIdx[e]] & setBits[e]; x != 0 {
+			if x := a[set[e].idx] & set[e].bits; x != 0 {
 				rows = int32(bits.OnesCount64(x))
 				break
 			}
@@ -219,7 +219,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		sk[c] = e - ci.start
 		if rows < limit {
 			for e++; e < end; e++ {
-				rows += int32(bits.OnesCount64(a[setIdx[e]] & setBits[e]))
+				rows += int32(bits.OnesCount64(a[set[e].idx] & set[e].bits))
 				if rows >= limit {
 					break
 				}
@@ -324,11 +324,11 @@ func (w *worker) countUpTo(c int32, a []uint64, sk []int32, limit int32) (rows, 
 	}
 	s := m.cols[c]
 	e := s.start + sk[c]
-	for ; e < s.end && a[m.setIdx[e]]&m.setBits[e] == 0; e++ {
+	for ; e < s.end && a[m.set[e].idx]&m.set[e].bits == 0; e++ {
 	}
 	sk[c] = e - s.start
 	for ; e < s.end; e++ {
-		rows += int32(bits.OnesCount64(a[m.setIdx[e]] & m.setBits[e]))
+		rows += int32(bits.OnesCount64(a[m.set[e].idx] & m.set[e].bits))
 		if rows >= limit {
 			break
 		}
@@ -351,7 +351,7 @@ func (w *worker) take(d int, r int32) {
 	a[r>>6] &^= 1 << (uint(r) & 63)
 	if m.killMasks {
 		k := m.kill[r]
-		clearSet(a, m.setIdx[k.start:k.end], m.setBits[k.start:k.end])
+		clearSet(a, m.set[k.start:k.end])
 	}
 	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 		c := m.entCol[e]
@@ -363,25 +363,24 @@ func (w *worker) take(d int, r int32) {
 				continue
 			}
 			s := m.cols[c]
-			clearSet(a, m.setIdx[s.start:s.end], m.setBits[s.start:s.end])
+			clearSet(a, m.set[s.start:s.end])
 			continue
 		}
 		for _, k := range m.classes[c] {
 			if k.wt <= room {
 				break
 			}
-			clearSet(a, m.setIdx[k.set.start:k.set.end], m.setBits[k.set.start:k.set.end])
+			clearSet(a, m.set[k.set.start:k.set.end])
 		}
 	}
 	w.chosen = append(w.chosen, r)
 	w.hint = r
 }
 
-// clearSet removes the sparse set (word indexes idx, bits bs) from a.
-func clearSet(a []uint64, idx []int32, bs []uint64) {
-	bs = bs[:len(idx)]
-	for j, wi := range idx {
-		a[wi] &^= bs[j]
+// clearSet removes the words of a sparse set from a.
+func clearSet(a []uint64, ws []setWord) {
+	for _, x := range ws {
+		a[x.idx] &^= x.bits
 	}
 }
 
@@ -412,7 +411,7 @@ func (w *worker) stopAt(d int, c int32) bool {
 		}
 	}
 	s := m.cols[c]
-	clearSet(a, m.setIdx[s.start:s.end], m.setBits[s.start:s.end])
+	clearSet(a, m.set[s.start:s.end])
 	return true
 }
 
@@ -423,9 +422,9 @@ func (w *worker) next(d int, f *frame) int32 {
 	a := w.aliveAt(d)
 	s := m.cols[f.col]
 	for i := s.start + f.cur; i < s.end; i++ {
-		if b := a[m.setIdx[i]] & m.setBits[i]; b != 0 {
+		if b := a[m.set[i].idx] & m.set[i].bits; b != 0 {
 			f.cur = i - s.start
-			return m.setIdx[i]<<6 + int32(bits.TrailingZeros64(b))
+			return m.set[i].idx<<6 + int32(bits.TrailingZeros64(b))
 		}
 	}
 	f.cur = s.end - s.start
@@ -439,9 +438,9 @@ func (w *worker) anyAfter(d int, c, r int32) bool {
 	a := w.aliveAt(d)
 	s := m.cols[c]
 	for i := s.start; i < s.end; i++ {
-		b := a[m.setIdx[i]] & m.setBits[i]
+		b := a[m.set[i].idx] & m.set[i].bits
 		if r >= 0 {
-			switch wi := m.setIdx[i]; {
+			switch wi := m.set[i].idx; {
 			case wi < r>>6:
 				continue
 			case wi == r>>6:
@@ -463,9 +462,9 @@ func (w *worker) dropUpTo(d int, c, r int32, with bool) (n int32, found bool) {
 	a := w.aliveAt(d)
 	s := m.cols[c]
 	rw, rb := r>>6, uint64(1)<<(uint(r)&63)
-	for i := s.start; i < s.end && m.setIdx[i] <= rw; i++ {
-		wi := m.setIdx[i]
-		b := a[wi] & m.setBits[i]
+	for i := s.start; i < s.end && m.set[i].idx <= rw; i++ {
+		wi := m.set[i].idx
+		b := a[wi] & m.set[i].bits
 		if wi == rw {
 			found = b&rb != 0
 			mask := rb - 1
@@ -595,7 +594,7 @@ func (w *worker) doomed(d int, r int32) bool {
 		n := int32(0)
 		s := m.doom[j]
 		for i := s.start; i < s.end && n < need; i++ {
-			n += int32(bits.OnesCount64(a[m.preIdx[i]] & m.preBits[i]))
+			n += int32(bits.OnesCount64(a[m.pre[i].idx] & m.pre[i].bits))
 		}
 		if n < need {
 			return true
