@@ -591,13 +591,20 @@ func (w *worker) doomed(d int, r int32) bool {
 		if need <= 0 || o[h>>6]&(1<<(uint(h)&63)) == 0 {
 			continue
 		}
-		n := int32(0)
-		s := m.doom[j]
-		for i := s.start; i < s.end && n < need; i++ {
-			n += int32(bits.OnesCount64(a[m.pre[i].idx] & m.pre[i].bits))
-		}
-		if n < need {
+		if s := m.doom[j]; !atLeast(a, m.pre[s.start:s.end], need) {
 			return true
+		}
+	}
+	return false
+}
+
+// atLeast reports whether a holds at least n rows of a sparse set.
+func atLeast(a []uint64, ws []setWord, n int32) bool {
+	for _, x := range ws {
+		if b := a[x.idx] & x.bits; b != 0 {
+			if n -= int32(bits.OnesCount64(b)); n <= 0 {
+				return true
+			}
 		}
 	}
 	return false
