@@ -32,12 +32,14 @@ type rules struct {
 	dirs   []vec
 	kinds  int
 	checks [maxAxes][2][]vec
-	// slab[axis] is a coordinate that moves along axis keep (the last
-	// one with dirs[axis] 0 there); the checks change it by
-	// margin[axis][0] up to margin[axis][1]. Front cells are sorted by it,
-	// so that distances looks only at those in the other piece's slab.
-	slab   [maxAxes]int
-	margin [maxAxes][2]int32
+	// slab[axis][0] is a coordinate that moves along axis keep (the last
+	// one with dirs[axis] 0 there), slab[axis][1] another one or -1; the
+	// checks change them by margin[axis][s][0] up to margin[axis][s][1].
+	// Front cells are sorted by the first, so that distances looks only
+	// at those in the other piece's slab, and skips those outside it in
+	// the second at once.
+	slab   [maxAxes][2]int
+	margin [maxAxes][2][2]int32
 }
 
 // rulesFor returns the movement rules of grid type t, or nil when BurrTools
@@ -48,17 +50,22 @@ func rulesFor(t grid.Type) *rules {
 		return nil
 	}
 	for ax, d := range r.dirs {
+		r.slab[ax] = [2]int{-1, -1}
 		for k := 0; k < 3; k++ {
 			if d[k] == 0 {
-				r.slab[ax] = k
+				r.slab[ax] = [2]int{k, r.slab[ax][0]}
 			}
 		}
-		k := r.slab[ax]
-		r.margin[ax] = [2]int32{free, -free}
-		for _, checks := range r.checks[ax][:r.kinds] {
-			for _, c := range checks {
-				r.margin[ax][0] = min(r.margin[ax][0], c[k])
-				r.margin[ax][1] = max(r.margin[ax][1], c[k])
+		for sl, k := range r.slab[ax] {
+			if k < 0 {
+				continue
+			}
+			m := &r.margin[ax][sl]
+			*m = [2]int32{free, -free}
+			for _, checks := range r.checks[ax][:r.kinds] {
+				for _, c := range checks {
+					m[0], m[1] = min(m[0], c[k]), max(m[1], c[k])
+				}
 			}
 		}
 	}
@@ -168,7 +175,7 @@ func newOshape(r *rules, cells []cell) oshape {
 				s.front[ax] = append(s.front[ax], c)
 			}
 		}
-		k := r.slab[ax]
+		k := r.slab[ax][0]
 		slices.SortFunc(s.front[ax], func(a, b cell) int { return cmp.Compare(a.p[k], b.p[k]) })
 		if len(cells) > 0 && s.volume() <= maxNextBox {
 			s.next[ax] = s.nextTable(d)
@@ -264,8 +271,15 @@ func (r *rules) distances(a, b *oshape, off vec, out *[maxAxes]int32) {
 		d := r.dirs[ax]
 		best := int32(free)
 		// Only front cells whose checks reach into b's slab can hit b.
-		k := r.slab[ax]
-		lo, hi := b.lo[k]+off[k]-r.margin[ax][1], b.hi[k]+off[k]-r.margin[ax][0]
+		k, k2 := r.slab[ax][0], r.slab[ax][1]
+		m, m2 := r.margin[ax][0], r.margin[ax][1]
+		lo, hi := b.lo[k]+off[k]-m[1], b.hi[k]+off[k]-m[0]
+		lo2, hi2 := int32(-free), int32(free)
+		if k2 >= 0 {
+			lo2, hi2 = b.lo[k2]+off[k2]-m2[1], b.hi[k2]+off[k2]-m2[0]
+		} else {
+			k2 = k // no second coordinate: a test that always passes
+		}
 		front := a.front[ax]
 		i, j := 0, len(front)
 		for i < j { // the first cell at lo or above
@@ -277,6 +291,9 @@ func (r *rules) distances(a, b *oshape, off vec, out *[maxAxes]int32) {
 		}
 		for ; i < len(front) && front[i].p[k] <= hi && best > 0; i++ {
 			ca := &front[i]
+			if ca.p[k2] < lo2 || ca.p[k2] > hi2 {
+				continue
+			}
 			for _, c := range r.checks[ax][ca.kind] {
 				// The swept cell in b's frame, and the steps that keep it
 				// inside b's bounding box.
