@@ -475,6 +475,32 @@ func bounds(cells []grid.Cell) (lo, hi grid.Vec) {
 	return lo, hi
 }
 
+// cellOrder returns the result cells in the order their columns get:
+// along the result's axes from the shortest (fastest) to the longest. The
+// cover matrix orders its rows by their last cell column (see
+// cover.New), so a placement's cells then have close column numbers and
+// each cell's placements close row numbers, which makes counting faster.
+func (a *Assembler) cellOrder() []int {
+	r := &a.res
+	ext := r.hi.Sub(r.lo)
+	axes := []int{0, 1, 2}
+	slices.SortStableFunc(axes, func(i, j int) int { return ext[i] - ext[j] })
+	key := func(v grid.Vec) int {
+		d := v.Sub(r.lo)
+		k := 0
+		for i := len(axes) - 1; i >= 0; i-- {
+			k = k*(ext[axes[i]]+1) + d[axes[i]]
+		}
+		return k
+	}
+	order := make([]int, len(r.pos))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(i, j int) int { return key(r.pos[i]) - key(r.pos[j]) })
+	return order
+}
+
 // build makes the cover problem: a column per part with the part's count
 // range, a column per result cell ([1,1] filled, [0,1] variable, a hole
 // when left empty), when piece counts are ranges BurrTools' range column
@@ -488,7 +514,8 @@ func (a *Assembler) build(holes int, lead []bool) {
 		cols = append(cols, cover.Column{Min: pt.min, Max: pt.max})
 	}
 	r.col = make([]int32, len(r.pos))
-	for i, q := range r.pos {
+	for _, i := range a.cellOrder() {
+		q := r.pos[i]
 		r.col[i] = int32(len(cols))
 		if r.shape.At(q).State() == model.Filled {
 			cols = append(cols, cover.Column{Min: 1, Max: 1})
