@@ -59,10 +59,10 @@ type Matrix struct {
 	hints     []int32
 	hintsOnce sync.Once
 	// doom[r*doomLen+i], for the first hint columns h of row r that r
-	// does not touch, is the set of h's rows that survive taking r, in
-	// pre. A step whose survivors have too few available
-	// rows to satisfy h can be skipped without building the level below
-	// (most steps of a tiling end that way). h is doomCol, -1 for none.
+	// does not touch, is the set of h's rows that survive taking r (its
+	// words are in pre). A step whose survivors have too few available
+	// rows to satisfy h can be skipped without building the level below:
+	// most steps of a tiling end that way. h is doomCol, -1 for none.
 	doom    []sparse
 	doomCol []int32
 	pre     []setWord
