@@ -155,34 +155,6 @@ func TestBurrsolve(t *testing.T) {
 	}
 }
 
-// TestUserGuideOptions checks the solver options on the examples the
-// BurrTools user guide discusses.
-func TestUserGuideOptions(t *testing.T) {
-	for _, tc := range []struct {
-		file    string
-		problem int
-		opts    solver.Options
-		want    uint64
-		why     string
-	}{
-		{"DemoPieceGenerator.xmpuzzle", 0, solver.Options{CompleteRotationCheck: true, KeepMirrors: true}, 1024,
-			"piece generation chapter: expensive rotation check and keep mirrors give 1024"},
-		{"DemoMirrorParadox.xmpuzzle", 0, solver.Options{KeepMirrors: true}, 2,
-			"mirror paradox: with keep mirrors both piece sets show up"},
-		{"DemoMirrorParadox.xmpuzzle", 1, solver.Options{KeepMirrors: true}, 2,
-			"mirror paradox, second example"},
-	} {
-		p := loadExample(t, tc.file)
-		_, done, err := solveAll(t, p, tc.problem, tc.opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if done.Assemblies != tc.want {
-			t.Errorf("%s/%d: %d assemblies, want %d (%s)", tc.file, tc.problem, done.Assemblies, tc.want, tc.why)
-		}
-	}
-}
-
 // TestCompleteCheckKeepsFixedCells shows where BurrTools is wrong. One
 // cube must cover the filled middle cell of a row "+#+" (optional cells
 // at both ends): exactly one assembly. BurrTools' expensive rotation check
