@@ -79,3 +79,48 @@ func TestSymmetryOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxHoles checks the max holes limit against BurrTools on
+// DemoPieceGenerator, whose result has ten variable cells and whose small
+// cube may be used 0 to 10 times. The counts, for each limit, are without
+// options, with the expensive check, with keep mirrors, and with both;
+// they were measured as burrToolsOptionCounts were, with the problem's
+// limit set before the matrix was built.
+func TestMaxHoles(t *testing.T) {
+	p := loadExample(t, "DemoPieceGenerator.xmpuzzle")
+	for _, tc := range []struct {
+		holes  int
+		counts [4]uint64
+	}{
+		{0, [4]uint64{8, 1, 8, 1}},
+		{1, [4]uint64{34, 6, 60, 11}},
+		{2, [4]uint64{126, 31, 218, 56}},
+		{3, [4]uint64{276, 91, 518, 176}},
+		{4, [4]uint64{491, 201, 915, 386}},
+		{5, [4]uint64{682, 327, 1297, 638}},
+		{6, [4]uint64{827, 437, 1566, 848}},
+		{7, [4]uint64{895, 497, 1702, 968}},
+		{8, [4]uint64{922, 522, 1749, 1013}},
+		{9, [4]uint64{927, 527, 1759, 1023}},
+		{10, [4]uint64{928, 528, 1760, 1024}},
+	} {
+		for k, want := range tc.counts {
+			holes := tc.holes
+			opts := solver.Options{
+				KeepMirrors:           k&2 != 0,
+				CompleteRotationCheck: k&1 != 0,
+				MaxHoles:              &holes,
+				Workers:               2,
+			}
+			t.Run(fmt.Sprintf("holes=%d,mirrors=%v,complete=%v", holes, opts.KeepMirrors, opts.CompleteRotationCheck), func(t *testing.T) {
+				_, done, err := solveAll(t, p, 0, opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !done.Complete || done.Assemblies != want {
+					t.Errorf("%d assemblies (complete %v), BurrTools %d", done.Assemblies, done.Complete, want)
+				}
+			})
+		}
+	}
+}
