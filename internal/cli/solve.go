@@ -90,7 +90,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	failed := 0
 	enc := json.NewEncoder(stdout)
 	for i := first; i <= last; i++ {
-		res := solveProblem(ctx, p, i, opts, *cont)
+		res := solveProblem(ctx, p, i, opts, *cont, *save != "")
 		if res.Error != "" {
 			failed++
 		}
@@ -117,8 +117,10 @@ func runSolve(args []string, stdout io.Writer) error {
 }
 
 // solveProblem solves problem i and records the outcome in p's problem
-// (solutions, counters, state), as BurrTools does when it saves.
-func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Options, cont bool) solveResult {
+// (counters, state and, when keep is set, the solutions), as BurrTools does
+// when it saves. Without keep no solution is held, so memory stays flat
+// however many stream by.
+func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Options, cont, keep bool) solveResult {
 	start := time.Now()
 	pr := &p.Problems[i]
 	res := solveResult{Problem: i, Name: pr.Name}
@@ -143,7 +145,9 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 	for ev := range s.Run(ctx) {
 		switch ev := ev.(type) {
 		case solver.Found:
-			sols = append(sols, ev.Solution)
+			if keep {
+				sols = append(sols, ev.Solution)
+			}
 		case solver.Done:
 			done = ev
 		case solver.Error:
