@@ -6,7 +6,7 @@ EXAMPLES ?= $(abspath ../shared/burrtools-examples)
 export BURRLAB_EXAMPLES = $(EXAMPLES)
 export LANG ?= C.UTF-8
 
-.PHONY: all deps run build test vet fmt-check conformance bench fuzz screenshot clean
+.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot clean
 
 all: build
 
@@ -43,6 +43,11 @@ conformance:
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# speed: burrsolve against BurrTools' recorded times, one worker and all
+# (not part of `make test`: shared machines make timings noisy).
+speed: deps
+	scripts/speed.sh $(EXAMPLES)
 
 fuzz: deps
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 60s ./model/xmpuzzle/
