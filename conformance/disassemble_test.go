@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
+	"github.com/burrlab/burrlab/solver"
 	"github.com/burrlab/burrlab/solver/disassemble"
 )
 
@@ -207,4 +209,31 @@ func placed(a model.Assembly) []int {
 		}
 	}
 	return out
+}
+
+// TestLevelsLikeBurrTools compares the levels of every solution with
+// those BurrTools prints for the same problem (burrTxt -d, BurrTools 0.7.1
+// built from source), counted per level string: the two programs find the
+// assemblies in different orders, so only the counts can be compared.
+func TestLevelsLikeBurrTools(t *testing.T) {
+	for _, tc := range []struct {
+		file   string
+		levels map[string]int
+	}{
+		{"SolidSixPieceBurrs.xmpuzzle", map[string]int{"1": 148, "1.2": 31}},
+		{"DemoPieceGenerator.xmpuzzle", map[string]int{"1": 927}},
+	} {
+		p := loadExample(t, tc.file)
+		sols, _, err := solveAll(t, p, 0, solver.Options{Disassemble: true, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]int{}
+		for _, s := range sols {
+			got[s.Disassembly.Level()]++
+		}
+		if !maps.Equal(got, tc.levels) {
+			t.Errorf("%s: levels %v, BurrTools %v", tc.file, got, tc.levels)
+		}
+	}
 }
