@@ -14,6 +14,16 @@ import (
 // cannot make us allocate without bound (a 100x100x100 shape is 10^6).
 const MaxMeshCells = 1 << 20
 
+// checkCells reports n cells over MaxMeshCells. Callers that start from a
+// shape check its count before they list its cells: the list of a huge
+// shape alone takes hundreds of megabytes.
+func checkCells(n int) error {
+	if n > MaxMeshCells {
+		return fmt.Errorf("%d cells, at most %d per mesh", n, MaxMeshCells)
+	}
+	return nil
+}
+
 // DefaultGap is how far the screen meshes pull each piece's surface
 // inwards, in render units (a cube has edge 1), about BurrTools' own offset.
 // Two touching pieces end up 2*DefaultGap apart: the outline between them
@@ -89,8 +99,8 @@ func (m *Mesh) NumCells() int { return m.cells }
 // that neighbouring pieces stay apart; at gap 0 the mesh is the exact union
 // of the cells. Cells must be valid in g and distinct.
 func NewMesh(g grid.Grid, cells []grid.Cell, gap float64) (*Mesh, error) {
-	if len(cells) > MaxMeshCells {
-		return nil, fmt.Errorf("%d cells, at most %d per mesh", len(cells), MaxMeshCells)
+	if err := checkCells(len(cells)); err != nil {
+		return nil, err
 	}
 	if gap < 0 || gap > 0.2 || math.IsNaN(gap) {
 		return nil, fmt.Errorf("gap %v out of range 0..0.2", gap)

@@ -3,8 +3,11 @@ package render
 import (
 	"bytes"
 	"encoding/binary"
+	"io"
 	"math"
 	"math/rand"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/burrlab/burrlab/model"
@@ -189,6 +192,32 @@ func TestMeshRejectsBadCells(t *testing.T) {
 	}
 	if _, err := NewMesh(grid.Must(grid.Cubes), nil, -1); err == nil {
 		t.Error("accepted a negative gap")
+	}
+}
+
+// TestHugeShapesRefusedCheaply: a shape with more cells than a mesh may
+// hold is refused before its cells are listed, so that a hostile file
+// cannot make us allocate a list of millions of cells only to refuse it.
+func TestHugeShapesRefusedCheaply(t *testing.T) {
+	g := grid.Must(grid.Cubes)
+	s := model.NewShape(grid.Vec{MaxMeshCells + 1, 1, 1})
+	for i := range s.Voxels {
+		s.Voxels[i] = model.MakeVoxel(model.Filled, 0)
+	}
+	for name, try := range map[string]func() error{
+		"ShapeMesh": func() error { _, err := ShapeMesh(g, &s); return err },
+		"ShapeSTL":  func() error { return ShapeSTL(io.Discard, g, &s, STLOptions{Unit: 1, Gap: 0.01}) },
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		err := try()
+		runtime.ReadMemStats(&after)
+		if err == nil || !strings.Contains(err.Error(), "per mesh") {
+			t.Errorf("%s: error %v, want the cell limit", name, err)
+		}
+		if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
+			t.Errorf("%s: allocated %d bytes to refuse the shape", name, n)
+		}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 
+	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -35,6 +36,14 @@ const (
 	stlNeckInset = 0.2
 	stlSphereLvl = 3
 )
+
+// ShapeSTL writes the filled cells of shape s as WriteSTL does.
+func ShapeSTL(w io.Writer, g grid.Grid, s *model.Shape, opt STLOptions) error {
+	if err := checkCells(s.Count(model.Filled)); err != nil {
+		return err
+	}
+	return WriteSTL(w, g, s.FilledCells(), opt)
+}
 
 // WriteSTL writes the cells of grid g (tags as in NewMesh) as a binary STL
 // file: one closed, consistently oriented surface per solid part. Cells of

@@ -124,7 +124,7 @@ func renderSTL(p *model.Puzzle, shape, pr int, unit, gap float64, out string) er
 	if err != nil {
 		return err
 	}
-	err = render.WriteSTL(f, g, p.Shapes[shape].FilledCells(), render.STLOptions{Unit: unit, Gap: gap})
+	err = render.ShapeSTL(f, g, &p.Shapes[shape], render.STLOptions{Unit: unit, Gap: gap})
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
