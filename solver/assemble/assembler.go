@@ -102,6 +102,11 @@ type Assembler struct {
 // cannot make preparation run for ever.
 const maxVolume = 1 << 22
 
+// maxResultCells caps the result's cells (filled and variable): the
+// symmetry filter keeps the result's image under each of its symmetries,
+// up to 47 lists of its cells (about 300 MB at this cap).
+const maxResultCells = 1 << 18
+
 // New prepares problem number problem of puzzle p. It works on a copy, so
 // p may change afterwards. The errors are those BurrTools raises before it
 // searches (no result, too many or too few units, a piece that fits
@@ -233,6 +238,9 @@ func (a *Assembler) check() error {
 	}
 	if pieces == 0 {
 		return ErrNoPieces
+	}
+	if n := len(p.Shapes[pr.Result].Voxels) - p.Shapes[pr.Result].Count(model.Empty); n > maxResultCells {
+		return fmt.Errorf("the result has %d cells, more than the %d allowed", n, maxResultCells)
 	}
 	for _, s := range used {
 		sh := &p.Shapes[s]

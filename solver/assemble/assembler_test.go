@@ -3,6 +3,7 @@ package assemble
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/burrlab/burrlab/model"
@@ -79,6 +80,9 @@ func TestErrors(t *testing.T) {
 			return p
 		}(), func(err error) bool { return errors.Is(err, ErrNoResult) }},
 		{"no pieces", puzzle(cube), func(err error) bool { return errors.Is(err, ErrNoPieces) }},
+		{"huge result", puzzle(box(65, 64, 64, model.Variable), cube), func(err error) bool {
+			return err != nil && strings.Contains(err.Error(), "266240 cells, more than the 262144 allowed")
+		}},
 	} {
 		_, err := New(context.Background(), tc.p, 0, DefaultOptions())
 		if err == nil || !tc.check(err) {

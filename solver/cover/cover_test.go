@@ -2,6 +2,7 @@ package cover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand"
 	"slices"
@@ -341,5 +342,30 @@ func TestJobMismatch(t *testing.T) {
 	bad = []Job{{Path: []int32{0, 0}, After: Fresh}}
 	if _, err := Search(context.Background(), m, Options{Jobs: bad, OnSolution: func(int, []int32) Action { return Continue }}); err == nil {
 		t.Error("an impossible path was accepted")
+	}
+}
+
+// TestLevelMemoryCap: a search that would need more memory for its levels
+// than a worker may use fails with ErrTooBig instead of growing without
+// bound. Here 300 optional columns, each with a row of its own, let a path
+// go 300 levels deep; the cap allows 10.
+func TestLevelMemoryCap(t *testing.T) {
+	cols := make([]Column, 300)
+	for i := range cols {
+		cols[i] = Column{Min: 0, Max: 1}
+	}
+	p := NewProblem(cols, -1)
+	for c := range cols {
+		p.AddRow([]int{c}, nil)
+	}
+	m, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perLevel := 8*m.words + 8*m.colWords + 4*m.ncols + 4
+	_, err = Search(context.Background(), m, Options{Workers: 2, levelBytes: 10 * int(perLevel),
+		OnSolution: func(int, []int32) Action { return Continue }})
+	if !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "deeper than 10 steps") {
+		t.Errorf("error %v, want ErrTooBig for a search deeper than 10 steps", err)
 	}
 }

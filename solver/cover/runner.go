@@ -114,6 +114,12 @@ func (r *runner) loop(enter, cont bool, col int32) {
 				r.stop(true)
 				return
 			}
+			if len(w.frames)+1 >= w.maxLevels {
+				s.fail(fmt.Errorf("%w: its search goes deeper than %d steps, which would take more than %d MiB per worker",
+					ErrTooBig, w.maxLevels, s.opts.levelBytes>>20))
+				r.stop(true)
+				return
+			}
 			if r.ticks++; r.ticks >= s.opts.tickEvery {
 				r.tick()
 			}

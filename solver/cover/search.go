@@ -67,7 +67,8 @@ type Options struct {
 	// Progress, if not nil, is kept up to date while the search runs.
 	Progress *Progress
 
-	tickEvery uint32 // nodes between progress updates; tests lower it
+	tickEvery  uint32 // nodes between progress updates; tests lower it
+	levelBytes int    // memory for each worker's search levels; tests lower it
 }
 
 // Result is what a finished or stopped search leaves.
@@ -136,6 +137,9 @@ func Search(ctx context.Context, m *Matrix, opts Options) (Result, error) {
 	}
 	if opts.tickEvery == 0 {
 		opts.tickEvery = publishEvery
+	}
+	if opts.levelBytes == 0 {
+		opts.levelBytes = maxLevelBytes
 	}
 	s := &search{m: m, opts: opts, prog: prog, nw: nw}
 	s.cond = sync.NewCond(&s.mu)
@@ -281,6 +285,7 @@ func (s *search) save(jobs []Job) {
 // work runs jobs until there are none left.
 func (s *search) work(i int) {
 	w := newWorker(s.m)
+	w.maxLevels = levelsFor(s.m, s.opts.levelBytes)
 	r := &runner{s: s, w: w, id: i}
 	for {
 		j, ok := s.get(i)

@@ -22,6 +22,9 @@ type worker struct {
 
 	rootAlive, rootOpen []uint64 // level 0 as it starts every job
 
+	// maxLevels caps the search levels; Search sets it (see levelsFor).
+	maxLevels int
+
 	hint int32    // the row taken into the node being entered, or -1
 	todo []uint64 // scan's columns still to examine
 	// bestRows is the available rows of the column scan chose.
@@ -48,6 +51,17 @@ const (
 	altNone = -1
 	altStop = -2
 )
+
+// maxLevelBytes caps the memory of one worker's search levels. Each level
+// holds a row set, a column set and a skip count per column, so a huge
+// problem whose solutions take many steps (hundreds of thousands of
+// optional cells, say) would otherwise grow without bound on its way down.
+const maxLevelBytes = 512 << 20
+
+// levelsFor returns how many search levels of m fit in bytes.
+func levelsFor(m *Matrix, bytes int) int {
+	return max(2, bytes/int(8*m.words+8*m.colWords+4*m.ncols+4))
+}
 
 func newWorker(m *Matrix) *worker {
 	w := &worker{m: m, w: make([]int32, m.ncols), hint: -1, todo: make([]uint64, m.colWords)}
