@@ -133,6 +133,9 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 		opts.Resume = st
 	}
 	s, err := solver.Prepare(ctx, p, i, opts)
+	if errors.Is(err, context.Canceled) {
+		err = errors.New("stopped while preparing the search")
+	}
 	if err != nil {
 		res.Error = err.Error()
 		return res

@@ -369,3 +369,32 @@ func TestLevelMemoryCap(t *testing.T) {
 		t.Errorf("error %v, want ErrTooBig for a search deeper than 10 steps", err)
 	}
 }
+
+// TestReduceBudget: Reduce stops when its budget is spent, keeping what it
+// removed; the search then finds the same solutions. Column X needs the
+// one row that also covers Y, so the 40 other rows of Y all go; a budget
+// of five row tests removes only some of them.
+func TestReduceBudget(t *testing.T) {
+	p := NewProblem([]Column{{Min: 1, Max: 1}, {Min: 1, Max: 1}}, -1)
+	p.AddRow([]int{0, 1}, nil)
+	for range 40 {
+		p.AddRow([]int{1}, nil)
+	}
+	m, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full, n, err := m.reduce(context.Background(), maxReduceWork)
+	if err != nil || n != 40 {
+		t.Fatalf("full reduction removed %d rows (%v), want 40", n, err)
+	}
+	part, n, err := m.reduce(context.Background(), 5*int64(m.ncols))
+	if err != nil || n < 1 || n >= 40 {
+		t.Fatalf("reduction on a budget removed %d rows (%v), want some but not all", n, err)
+	}
+	a, _ := collect(t, full, Options{Workers: 1})
+	b, _ := collect(t, part, Options{Workers: 1})
+	if !slices.Equal(a, b) || len(a) != 1 {
+		t.Errorf("solutions %v after the full reduction, %v after the partial one; want the same one", a, b)
+	}
+}
