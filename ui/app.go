@@ -59,8 +59,14 @@ type App struct {
 	statusInfo *widget.Label
 	tips       *tipLayer
 
+	// showColors paints constraint colours in the 3D views instead of
+	// piece colours (View ▸ Constraint Colours). Off by default, as in
+	// BurrTools: in an assembly the pieces are what one wants to tell apart.
+	showColors bool
+
 	undoItem, redoItem            *fyne.MenuItem
 	startItem, contItem, stopItem *fyne.MenuItem
+	colorsItem                    *fyne.MenuItem
 	menu                          *fyne.MainMenu
 }
 
@@ -314,7 +320,9 @@ func (u *App) buildMenu() {
 	goProblems.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key2, Modifier: fyne.KeyModifierAlt}
 	goSolve := fyne.NewMenuItem("Solve", func() { u.tabs.SelectIndex(tabSolve) })
 	goSolve.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key3, Modifier: fyne.KeyModifierAlt}
-	view := fyne.NewMenu("View", goShapes, goProblems, goSolve)
+	u.colorsItem = fyne.NewMenuItem("Constraint Colours", func() { u.setShowColors(!u.showColors) })
+	u.colorsItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
+	view := fyne.NewMenu("View", goShapes, goProblems, goSolve, fyne.NewMenuItemSeparator(), u.colorsItem)
 
 	u.startItem = fyne.NewMenuItem("Start", func() { u.tabs.SelectIndex(tabSolve); u.solve.start() })
 	u.startItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
@@ -333,6 +341,17 @@ func (u *App) buildMenu() {
 	u.menu = fyne.NewMainMenu(file, edit, view, solve, help)
 	u.win.SetMainMenu(u.menu)
 	u.refreshMenu()
+}
+
+// setShowColors switches the 3D views between constraint colours and piece
+// colours.
+func (u *App) setShowColors(on bool) {
+	u.showColors = on
+	u.colorsItem.Checked = on
+	u.menu.Refresh()
+	for _, v := range []*view3D{u.shapes.preview, u.problems.preview, u.solve.view} {
+		v.raster.Refresh()
+	}
 }
 
 // refreshMenu updates the undo and redo items.
@@ -391,6 +410,7 @@ func (u *App) showKeys() {
 		"Ctrl+Z\tundo",
 		"Ctrl+Shift+Z, Ctrl+Y\tredo",
 		"Alt+1 / 2 / 3\tShapes, Problems, Solve tab",
+		"Ctrl+K\tconstraint colours in the 3D views, or piece colours",
 		"",
 		"Shape editor:",
 		"F5 / F6 / F7 / F8\tfill, variable, erase, colour tool",

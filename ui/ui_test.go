@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"image"
 	"image/color"
 	"testing"
 
@@ -269,6 +270,39 @@ func TestConstraintColours(t *testing.T) {
 	u.shapes.deleteColor()
 	if len(u.doc.Puzzle().Colors) != 0 {
 		t.Fatal("colour not deleted")
+	}
+}
+
+// TestConstraintColoursToggle: the 3D views show piece colours until View ▸
+// Constraint Colours switches them to the cells' constraint colours.
+func TestConstraintColoursToggle(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	u.edit("add a colour", func(p *model.Puzzle) error {
+		_, err := p.AddColor(color.RGBA{30, 200, 30, 255})
+		return err
+	})
+	u.shapes.color = 1
+	tapCell(t, u, grid.Vec{0, 0, 0})
+	green := func() bool {
+		img := u.shapes.preview.draw(160, 120)
+		for i := 0; i+3 < len(img.(*image.RGBA).Pix); i += 4 {
+			px := img.(*image.RGBA).Pix[i : i+3]
+			if px[1] > 120 && px[0] < 90 && px[2] < 90 {
+				return true
+			}
+		}
+		return false
+	}
+	if green() {
+		t.Error("the preview shows the constraint colour before it is asked for")
+	}
+	u.setShowColors(true)
+	if !green() || !u.colorsItem.Checked {
+		t.Errorf("constraint colours on: preview green %v, menu item checked %v", green(), u.colorsItem.Checked)
+	}
+	u.setShowColors(false)
+	if green() {
+		t.Error("the preview keeps the constraint colour after it is switched off")
 	}
 }
 

@@ -212,7 +212,7 @@ func (v *view3D) draw(w, h int) image.Image {
 // style adapts the renderer's look to the theme.
 func (v *view3D) style() render.Style {
 	s := render.DefaultStyle()
-	s.ConstraintColors = len(v.u.doc.Puzzle().Colors) > 0
+	s.ConstraintColors = v.u.showColors && len(v.u.doc.Puzzle().Colors) > 0
 	if luminance(toRGBA(theme.Color(theme.ColorNameBackground))) < 0.5 {
 		s.Top = color.RGBA{0x3a, 0x3f, 0x48, 0xff}
 		s.Bottom = color.RGBA{0x1f, 0x22, 0x28, 0xff}
