@@ -100,6 +100,9 @@ type Done struct {
 	Complete bool
 	State    *State
 	Elapsed  time.Duration // solving time, earlier runs included
+	// Fraction is the part of the whole search done, earlier runs
+	// included: 1 when Complete, else estimated from what State leaves.
+	Fraction float64
 }
 
 // Error reports a failure during the search (a disassembler error); the
@@ -289,6 +292,11 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 				return
 			case <-t.C:
 			}
+			if ctx.Err() != nil {
+				// Stopping: the workers are handing back their jobs, and
+				// the fraction means nothing until Done sums them up.
+				continue
+			}
 			f := prog.Fraction()
 			if f0 < 0 {
 				f0 = f
@@ -313,6 +321,11 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 		ch <- Error{Err: err}
 	}
 	done := Done{Assemblies: asmN.Load(), Solutions: solN.Load(), Complete: err == nil && res.Complete(), Elapsed: earlier + time.Since(start)}
+	done.Fraction = 1
+	for _, j := range res.Remaining {
+		done.Fraction -= j.Share
+	}
+	done.Fraction = min(1, max(0, done.Fraction))
 	if err == nil && !done.Complete {
 		done.State = &State{
 			Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts),

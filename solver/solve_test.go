@@ -118,6 +118,7 @@ func TestStopAndContinue(t *testing.T) {
 	p := pentominoes(box(15, 4, 1, model.Filled))
 	var all []model.Solution
 	var resume *State
+	lastFraction := 0.0
 	for round := 0; ; round++ {
 		if round > 1000 {
 			t.Fatal("no progress")
@@ -146,6 +147,11 @@ func TestStopAndContinue(t *testing.T) {
 		if done.Assemblies != uint64(len(all)) {
 			t.Fatalf("round %d: Done counts %d, %d found", round, done.Assemblies, len(all))
 		}
+		// The fraction done grows from round to round and is 1 at the end.
+		if done.Complete != (done.Fraction == 1) || done.Fraction < lastFraction {
+			t.Fatalf("round %d: fraction %v after %v (complete %v)", round, done.Fraction, lastFraction, done.Complete)
+		}
+		lastFraction = done.Fraction
 		if done.Complete {
 			break
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand"
 	"slices"
 	"sort"
@@ -396,5 +397,34 @@ func TestReduceBudget(t *testing.T) {
 	b, _ := collect(t, part, Options{Workers: 1})
 	if !slices.Equal(a, b) || len(a) != 1 {
 		t.Errorf("solutions %v after the full reduction, %v after the partial one; want the same one", a, b)
+	}
+}
+
+// TestJobShareKept: a job that starts after some alternative of a node
+// spreads its share over the alternatives it covers only. Ten rows fill
+// one column; the job covers those after row 2 (seven, with share 0.5) and
+// halts at its first solution, so six of its seven alternatives are left:
+// 0.5 * 6/7 of the search. (Spreading the share over all ten alternatives
+// lost part of it, and progress jumped ahead after work was shared.)
+func TestJobShareKept(t *testing.T) {
+	p := NewProblem([]Column{{Min: 1, Max: 1}}, -1)
+	for range 10 {
+		p.AddRow([]int{0}, nil)
+	}
+	m, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Search(context.Background(), m, Options{Workers: 1, Jobs: []Job{{After: 2, Share: 0.5}},
+		OnSolution: func(int, []int32) Action { return Halt }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := 0.0
+	for _, j := range res.Remaining {
+		left += j.Share
+	}
+	if want := 0.5 * 6 / 7; math.Abs(left-want) > 1e-9 {
+		t.Errorf("%d jobs left with share %v, want %v", len(res.Remaining), left, want)
 	}
 }

@@ -4,12 +4,15 @@ import "fmt"
 
 // runner drives one worker through jobs.
 type runner struct {
-	s     *search
-	w     *worker
-	id    int
-	job   Job
-	root  int    // frames below root are the job's fixed prefix
-	ticks uint32 // nodes since progress was last published
+	s    *search
+	w    *worker
+	id   int
+	job  Job
+	root int // frames below root are the job's fixed prefix
+	// rootDone is how many alternatives of the root frame were finished
+	// before the job began (a job that starts after an alternative).
+	rootDone int32
+	ticks    uint32 // nodes since progress was last published
 }
 
 // publishEvery is how many nodes pass between progress updates and
@@ -32,7 +35,7 @@ func (r *runner) run(j Job) error {
 	if err != nil {
 		return err
 	}
-	r.root = len(w.frames)
+	r.root, r.rootDone = len(w.frames), 0
 	if j.After == Fresh {
 		r.loop(true, cont, col)
 		return nil
@@ -56,6 +59,7 @@ func (r *runner) run(j Job) error {
 		f.k += n
 		f.last = target
 	}
+	r.rootDone = f.k
 	r.loop(false, false, 0)
 	return nil
 }
@@ -175,9 +179,9 @@ func (r *runner) donate() {
 	prod := r.job.Share
 	for i := r.root; i < len(w.frames); i++ {
 		f := &w.frames[i]
-		n := float64(f.n)
+		n := r.width(i)
 		if !f.limited && w.more(i) {
-			share := prod * max(0, n-float64(f.k)-1) / n
+			share := prod * max(0, float64(f.n-f.k)-1) / n
 			f.limited = true
 			r.s.put(Job{Path: r.path(i), After: r.alt(f.alt), Share: share})
 			return
@@ -197,8 +201,8 @@ func (r *runner) remaining(atEnter bool) float64 {
 	}
 	for i := len(w.frames) - 1; i >= r.root; i-- {
 		f := &w.frames[i]
-		n := float64(f.n)
-		untouched := n - float64(f.k)
+		n := r.width(i)
+		untouched := float64(f.n - f.k)
 		if f.alt != altNone {
 			untouched--
 		}
@@ -220,30 +224,41 @@ func (r *runner) stop(atEnter bool) {
 	if atEnter {
 		share := r.job.Share
 		for i := r.root; i <= top; i++ {
-			share /= float64(w.frames[i].n)
+			share /= r.width(i)
 		}
 		jobs = append(jobs, Job{Path: r.path(top + 1), After: Fresh, Share: share})
 	}
 	prod := r.job.Share
 	for i := r.root; i <= top; i++ {
 		f := &w.frames[i]
-		n := float64(f.n)
+		n := r.width(i)
 		switch {
 		case f.limited:
 		case f.alt != altNone:
 			if w.more(i) {
-				jobs = append(jobs, Job{Path: r.path(i), After: r.alt(f.alt), Share: prod * max(0, n-float64(f.k)-1) / n})
+				jobs = append(jobs, Job{Path: r.path(i), After: r.alt(f.alt), Share: prod * max(0, float64(f.n-f.k)-1) / n})
 			}
 		case w.anyAfter(i, f.col, -1) || !f.stopDone && w.w[f.col] >= w.m.min[f.col]:
 			after := r.alt(f.last)
 			if f.last == altNone && f.stopDone {
 				after = Stop
 			}
-			jobs = append(jobs, Job{Path: r.path(i), After: after, Share: prod * max(0, n-float64(f.k)) / n})
+			jobs = append(jobs, Job{Path: r.path(i), After: after, Share: prod * max(0, float64(f.n-f.k)) / n})
 		}
 		prod /= n
 	}
 	r.s.save(jobs)
+}
+
+// width is how many alternatives of frame i the job's share is spread
+// over: all of them, but at the root of a job that starts after some
+// alternative only those after it (the job's share counts only them).
+func (r *runner) width(i int) float64 {
+	n := r.w.frames[i].n
+	if i == r.root {
+		n -= r.rootDone
+	}
+	return float64(max(n, 1))
 }
 
 // path returns the alternatives of the first n frames as problem rows.
