@@ -57,15 +57,16 @@ type batch struct {
 // batcher accumulates events between hand-overs. It keeps at most limit
 // solutions over the whole run.
 type batcher struct {
-	mu    sync.Mutex
-	limit int
-	kept  int // solutions kept so far, handed over or pending
-	cur   batch
-	dirty bool
+	mu          sync.Mutex
+	limit       int
+	disassemble bool // the run takes assemblies apart: SolNum numbers the solutions
+	kept        int  // solutions kept so far, handed over or pending
+	cur         batch
+	dirty       bool
 }
 
-func newBatcher(limit int) *batcher {
-	return &batcher{limit: limit, cur: batch{fraction: -1}}
+func newBatcher(limit int, disassemble bool) *batcher {
+	return &batcher{limit: limit, disassemble: disassemble, cur: batch{fraction: -1}}
 }
 
 // add counts one event.
@@ -74,10 +75,15 @@ func (b *batcher) add(ev *runEvent) {
 	defer b.mu.Unlock()
 	switch ev.kind {
 	case evSolution:
-		b.cur.solutions++
-		if ev.sol.Disassembly == nil {
-			// Without a disassembler every assembly is a solution.
-			b.cur.assemblies = max(b.cur.assemblies, b.cur.solutions)
+		// The solver numbers assemblies and solutions from 0 in the order
+		// found (across continued runs too), so the numbers give the
+		// counts between progress reports. Counting the events instead
+		// would count twice those a progress report had already included.
+		b.cur.assemblies = max(b.cur.assemblies, uint64(ev.sol.AsmNum)+1)
+		if b.disassemble {
+			b.cur.solutions = max(b.cur.solutions, uint64(ev.sol.SolNum)+1)
+		} else {
+			b.cur.solutions = b.cur.assemblies
 		}
 		if b.kept < b.limit {
 			b.cur.sols = append(b.cur.sols, ev.sol)
@@ -96,6 +102,8 @@ func (b *batcher) add(ev *runEvent) {
 		b.cur.elapsed, b.cur.left = ev.elapsed, 0
 		if ev.complete {
 			b.cur.fraction = 1
+		} else if ev.fraction >= 0 {
+			b.cur.fraction = ev.fraction
 		}
 	case evError:
 		b.cur.err = ev.err

@@ -53,7 +53,7 @@ func TestFeedBoundsUpdatesAndMemory(t *testing.T) {
 	)
 	ui := newFakeUI(5 * time.Millisecond) // a slow UI thread
 	events := make(chan runEvent, 256)
-	b := newBatcher(limit)
+	b := newBatcher(limit, true)
 
 	var mu sync.Mutex
 	var kept []model.Solution
@@ -127,7 +127,7 @@ func TestFeedBoundsUpdatesAndMemory(t *testing.T) {
 func TestFeedFinalBatchKeepsTotals(t *testing.T) {
 	ui := newFakeUI(0)
 	events := make(chan runEvent, 8)
-	b := newBatcher(10)
+	b := newBatcher(10, true)
 	var got []batch
 	var mu sync.Mutex
 	events <- runEvent{kind: evProgress, assemblies: 5, solutions: 3, fraction: 0.5}
@@ -147,5 +147,49 @@ func TestFeedFinalBatchKeepsTotals(t *testing.T) {
 	}
 	if bt := got[0]; !bt.final || bt.assemblies != 5 || bt.solutions != 3 || bt.err == nil || bt.fraction != 0.5 {
 		t.Errorf("final batch %+v", bt)
+	}
+}
+
+// TestFeedCountsAssembliesOfSolutions: a solution is an assembly, so the
+// assembly count keeps up with solutions that arrive between progress
+// reports (it showed fewer assemblies than solutions), and a stopped run
+// keeps the fraction its Done reports.
+func TestFeedCountsAssembliesOfSolutions(t *testing.T) {
+	b := newBatcher(10, true)
+	b.add(&runEvent{kind: evProgress, assemblies: 100, solutions: 40, fraction: 0.3})
+	for i := range 20 {
+		sep := &model.Separation{}
+		b.add(&runEvent{kind: evSolution, sol: model.Solution{AsmNum: 100 + 3*i, SolNum: 40 + i, Disassembly: sep}})
+	}
+	b.add(&runEvent{kind: evDone, assemblies: 160, solutions: 60, fraction: 0.45})
+	bt, _ := b.take()
+	if bt.assemblies < bt.solutions || bt.assemblies != 160 || bt.solutions != 60 {
+		t.Errorf("%d assemblies and %d solutions, want 160 and 60", bt.assemblies, bt.solutions)
+	}
+	if bt.fraction != 0.45 {
+		t.Errorf("fraction %v after a stopped run, want the 0.45 Done gave", bt.fraction)
+	}
+	b.add(&runEvent{kind: evProgress, assemblies: 160, solutions: 60, fraction: 0.5})
+	b.add(&runEvent{kind: evSolution, sol: model.Solution{AsmNum: 170, SolNum: 61, Disassembly: &model.Separation{}}})
+	if bt, _ := b.take(); bt.assemblies != 171 || bt.solutions != 62 {
+		t.Errorf("%d assemblies and %d solutions after assembly #171, solution #62 arrived", bt.assemblies, bt.solutions)
+	}
+	// A progress report that already counted solutions arriving later
+	// does not make them count twice.
+	b = newBatcher(10, true)
+	b.add(&runEvent{kind: evProgress, assemblies: 10, solutions: 10, fraction: 0.1})
+	for i := range 10 {
+		b.add(&runEvent{kind: evSolution, sol: model.Solution{AsmNum: i, SolNum: i, Disassembly: &model.Separation{}}})
+	}
+	if bt, _ := b.take(); bt.assemblies != 10 || bt.solutions != 10 {
+		t.Errorf("%d assemblies, %d solutions; want 10 and 10", bt.assemblies, bt.solutions)
+	}
+	// Without disassembly every assembly found is reported.
+	b = newBatcher(10, false)
+	for i := range 5 {
+		b.add(&runEvent{kind: evSolution, sol: model.Solution{AsmNum: i}})
+	}
+	if bt, _ := b.take(); bt.assemblies != 5 || bt.solutions != 5 {
+		t.Errorf("without disassembly: %d assemblies, %d found; want 5 and 5", bt.assemblies, bt.solutions)
 	}
 }

@@ -361,7 +361,7 @@ func (t *solveTab) begin(r *solveRun, resume bool) {
 	r.running, r.complete = true, false
 	r.err, r.note, r.stored = nil, "", false
 	r.started, r.base = time.Now(), r.elapsed
-	b := newBatcher(r.opts.keep - len(r.kept))
+	b := newBatcher(r.opts.keep-len(r.kept), r.opts.disassemble)
 	b.cur.assemblies, b.cur.solutions = r.assemblies, r.solutions
 	t.u.setStatus(fmt.Sprintf("Solving %s…", problemLabel(t.u.doc.Puzzle(), r.problem)))
 	r.drained = make(chan struct{})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"time"
 	"unicode"
@@ -220,8 +221,11 @@ func (t *solveTab) setSolutions(sols []model.Solution) {
 	}
 	t.sel = -1
 	for k := range t.rows {
-		if t.rows[k].sol == keep {
+		// The same solution, though perhaps a copy: a run's kept slice
+		// moves as it grows, and the document stores the latest one.
+		if s := t.rows[k].sol; keep != nil && (s == keep || s.AsmNum == keep.AsmNum && slices.Equal(s.Assembly, keep.Assembly)) {
 			t.sel = k
+			break
 		}
 	}
 	t.resort()

@@ -49,13 +49,14 @@ func (q uiQueue) pump(t *testing.T, cond func() bool) {
 }
 
 // endless is a launcher whose solver finds solutions until stopped, then
-// reports where it stopped, as the solver does.
+// reports where it stopped, as the solver does (every assembly comes
+// apart: assembly i is solution i).
 func endless(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error) {
 	ch := make(chan runEvent, 64)
 	go func() {
 		defer close(ch)
 		for i := 0; ; i++ {
-			ev := runEvent{kind: evSolution, sol: model.Solution{AsmNum: i, Assembly: model.Assembly{{Pos: grid.Vec{0, 0, 0}}, {Pos: grid.Vec{1, 0, 0}}}}}
+			ev := runEvent{kind: evSolution, sol: model.Solution{AsmNum: i, SolNum: i, Assembly: model.Assembly{{Pos: grid.Vec{0, 0, 0}}, {Pos: grid.Vec{1, 0, 0}}}}}
 			select {
 			case <-ctx.Done():
 				ch <- runEvent{kind: evDone, assemblies: uint64(i), complete: false, resume: &solver.State{Assemblies: uint64(i)}}
@@ -99,6 +100,11 @@ func TestSolveStartStop(t *testing.T) {
 	if r.found() <= 100 {
 		t.Error("no solutions counted beyond the limit")
 	}
+	// The solution on show stays selected when the results move into
+	// the document.
+	if st.sel < 0 || st.view.scene == nil || len(st.view.scene.Items) != 2 {
+		t.Errorf("after Stop: selected row %d, scene %v", st.sel, st.view.scene)
+	}
 	if st.ctl.start.Disabled() || !st.ctl.stop.Disabled() {
 		t.Error("after the run Start should be enabled and Stop disabled")
 	}
@@ -125,7 +131,7 @@ func TestSolveFinishAndEditWhileSolving(t *testing.T) {
 	st.launch = func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error) {
 		ch := make(chan runEvent, 8)
 		for i := 0; i < 3; i++ {
-			ch <- runEvent{kind: evSolution, sol: model.Solution{AsmNum: i, Assembly: model.Assembly{{}, {Pos: grid.Vec{1, 0, 0}}}}}
+			ch <- runEvent{kind: evSolution, sol: model.Solution{AsmNum: i, SolNum: i, Assembly: model.Assembly{{}, {Pos: grid.Vec{1, 0, 0}}}}}
 		}
 		ch <- runEvent{kind: evDone, assemblies: 3, complete: true}
 		close(ch)

@@ -60,7 +60,7 @@ func fromSolver(ev solver.Event) runEvent {
 			fraction: ev.Fraction, elapsed: ev.Elapsed, left: ev.Left}
 	case solver.Done:
 		return runEvent{kind: evDone, assemblies: ev.Assemblies, solutions: ev.Solutions,
-			complete: ev.Complete, resume: ev.State, elapsed: ev.Elapsed, fraction: -1}
+			complete: ev.Complete, resume: ev.State, elapsed: ev.Elapsed, fraction: ev.Fraction}
 	case solver.Error:
 		return runEvent{kind: evError, err: ev.Err}
 	}
