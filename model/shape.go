@@ -97,6 +97,10 @@ func (s *Shape) Count(st State) int {
 	return n
 }
 
+// NumCells returns how many cells are not empty (filled or variable):
+// len(Cells()) without listing them.
+func (s *Shape) NumCells() int { return len(s.Voxels) - s.Count(Empty) }
+
 // Cells returns the non-empty cells, in index order, tagged with their
 // voxel byte (state and colour) so that grid.Identical compares both.
 func (s *Shape) Cells() []grid.Cell {

@@ -295,8 +295,8 @@ func TestScaledCubeShape(t *testing.T) {
 	if err := s.Scale(g, 2); err != nil {
 		t.Fatal(err)
 	}
-	if s.Size != (grid.Vec{4, 2, 2}) || s.Count(Filled) != 8 || s.Count(Variable) != 8 {
-		t.Fatalf("scaled domino: size %v, %d filled, %d variable", s.Size, s.Count(Filled), s.Count(Variable))
+	if s.Size != (grid.Vec{4, 2, 2}) || s.Count(Filled) != 8 || s.Count(Variable) != 8 || s.NumCells() != 16 {
+		t.Fatalf("scaled domino: size %v, %d filled, %d variable, %d cells", s.Size, s.Count(Filled), s.Count(Variable), s.NumCells())
 	}
 	if s.At(grid.Vec{1, 1, 1}).State() != Filled || s.At(grid.Vec{2, 0, 0}).State() != Variable {
 		t.Error("scaled cells in the wrong places")

@@ -15,7 +15,7 @@ func ShapeMesh(g grid.Grid, s *model.Shape) (*Mesh, error) {
 	if err := s.Validate(g, model.MaxColor); err != nil {
 		return nil, err
 	}
-	if err := checkCells(len(s.Voxels) - s.Count(model.Empty)); err != nil {
+	if err := checkCells(s.NumCells()); err != nil {
 		return nil, err
 	}
 	return NewMesh(g, s.Cells(), DefaultGap)

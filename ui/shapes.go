@@ -92,7 +92,7 @@ func newShapesTab(u *App) *shapesTab {
 			c.Objects[0].(*widget.Label).SetText(shapeLabel(p, i))
 			c.Objects[1].(*fyne.Container).Objects[0].(*canvas.Rectangle).FillColor = pieceColor(i)
 			c.Objects[1].(*fyne.Container).Objects[0].Refresh()
-			c.Objects[2].(*widget.Label).SetText(fmt.Sprintf("%d", s.Count(model.Filled)+s.Count(model.Variable)))
+			c.Objects[2].(*widget.Label).SetText(fmt.Sprintf("%d", s.NumCells()))
 		})
 	t.list.OnSelected = func(i widget.ListItemID) {
 		if t.settingUI || i == u.view.Shape {

@@ -86,7 +86,7 @@ func (v *view3D) showShape(i int) {
 	if key == v.key && i == v.shapeIdx {
 		return
 	}
-	if s.Count(model.Filled)+s.Count(model.Variable) == 0 {
+	if s.NumCells() == 0 {
 		v.key, v.shapeIdx = key, i
 		v.setItems(nil, "Empty shape: click cells in the layer editor", false)
 		return

@@ -239,7 +239,7 @@ func (a *Assembler) check() error {
 	if pieces == 0 {
 		return ErrNoPieces
 	}
-	if n := len(p.Shapes[pr.Result].Voxels) - p.Shapes[pr.Result].Count(model.Empty); n > maxResultCells {
+	if n := p.Shapes[pr.Result].NumCells(); n > maxResultCells {
 		return fmt.Errorf("the result has %d cells, more than the %d allowed", n, maxResultCells)
 	}
 	for _, s := range used {

@@ -363,8 +363,7 @@ func TestLevelMemoryCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	perLevel := 8*m.words + 8*m.colWords + 4*m.ncols + 4
-	_, err = Search(context.Background(), m, Options{Workers: 2, levelBytes: 10 * int(perLevel),
+	_, err = Search(context.Background(), m, Options{Workers: 2, levelBytes: 10 * levelSize(m),
 		OnSolution: func(int, []int32) Action { return Continue }})
 	if !errors.Is(err, ErrTooBig) || !strings.Contains(err.Error(), "deeper than 10 steps") {
 		t.Errorf("error %v, want ErrTooBig for a search deeper than 10 steps", err)

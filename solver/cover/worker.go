@@ -58,10 +58,11 @@ const (
 // optional cells, say) would otherwise grow without bound on its way down.
 const maxLevelBytes = 512 << 20
 
+// levelSize is the memory of one search level of m.
+func levelSize(m *Matrix) int { return int(8*m.words + 8*m.colWords + 4*m.ncols + 4) }
+
 // levelsFor returns how many search levels of m fit in bytes.
-func levelsFor(m *Matrix, bytes int) int {
-	return max(2, bytes/int(8*m.words+8*m.colWords+4*m.ncols+4))
-}
+func levelsFor(m *Matrix, bytes int) int { return max(2, bytes/levelSize(m)) }
 
 func newWorker(m *Matrix) *worker {
 	w := &worker{m: m, w: make([]int32, m.ncols), hint: -1, todo: make([]uint64, m.colWords)}
