@@ -251,14 +251,22 @@ func TestShapeListEdits(t *testing.T) {
 	}
 }
 
-func TestConstraintColours(t *testing.T) {
+// paintedCube opens a cube puzzle with one constraint colour c and fills
+// cell 0,0,0 of its first shape in that colour.
+func paintedCube(t *testing.T, c color.RGBA) *App {
+	t.Helper()
 	u := newTestUI(t, newPuzzle(grid.Cubes))
 	u.edit("add a colour", func(p *model.Puzzle) error {
-		_, err := p.AddColor(color.RGBA{200, 30, 30, 255})
+		_, err := p.AddColor(c)
 		return err
 	})
 	u.shapes.color = 1
 	tapCell(t, u, grid.Vec{0, 0, 0})
+	return u
+}
+
+func TestConstraintColours(t *testing.T) {
+	u := paintedCube(t, color.RGBA{200, 30, 30, 255})
 	if c := u.doc.Puzzle().Shapes[0].At(grid.Vec{0, 0, 0}).Color(); c != 1 {
 		t.Fatalf("filled with colour %d, want 1", c)
 	}
@@ -276,13 +284,7 @@ func TestConstraintColours(t *testing.T) {
 // TestConstraintColoursToggle: the 3D views show piece colours until View ▸
 // Constraint Colours switches them to the cells' constraint colours.
 func TestConstraintColoursToggle(t *testing.T) {
-	u := newTestUI(t, newPuzzle(grid.Cubes))
-	u.edit("add a colour", func(p *model.Puzzle) error {
-		_, err := p.AddColor(color.RGBA{30, 200, 30, 255})
-		return err
-	})
-	u.shapes.color = 1
-	tapCell(t, u, grid.Vec{0, 0, 0})
+	u := paintedCube(t, color.RGBA{30, 200, 30, 255})
 	green := func() bool {
 		img := u.shapes.preview.draw(160, 120)
 		for i := 0; i+3 < len(img.(*image.RGBA).Pix); i += 4 {
