@@ -226,6 +226,7 @@ func (u *App) edit(label string, fn func(p *model.Puzzle) error) bool {
 
 // Undo reverts the last step and shows where it happened.
 func (u *App) Undo() {
+	u.commitTyping()
 	label, v, ok := u.doc.Undo()
 	if !ok {
 		u.setStatus("Nothing to undo")
@@ -237,6 +238,7 @@ func (u *App) Undo() {
 
 // Redo repeats the last undone step.
 func (u *App) Redo() {
+	u.commitTyping()
 	label, v, ok := u.doc.Redo()
 	if !ok {
 		u.setStatus("Nothing to redo")
@@ -244,6 +246,16 @@ func (u *App) Redo() {
 	}
 	u.restoreView(v)
 	u.setStatus("Redid: " + label)
+}
+
+// commitTyping takes the focus from a text field, which commits what was
+// typed there as an edit of its own. The menu gets Ctrl+Z before a focused
+// field does, so without this Undo would revert the step before the typing
+// and the field would then commit its stale text over the undone state.
+func (u *App) commitTyping() {
+	if c := u.win.Canvas(); c.Focused() != nil {
+		c.Unfocus()
+	}
 }
 
 func (u *App) restoreView(v View) {
@@ -308,7 +320,10 @@ func (u *App) buildMenu() {
 		fyne.NewMenuItemSeparator(), save, saveAs, fyne.NewMenuItemSeparator(), quit)
 
 	u.undoItem = fyne.NewMenuItem("Undo", u.Undo)
-	u.undoItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault}
+	// The desktop driver turns Ctrl+Z into fyne.ShortcutUndo (and Ctrl+Y
+	// into fyne.ShortcutRedo), never into a CustomShortcut, and matches
+	// menu items by shortcut name: only this type makes the key work.
+	u.undoItem.Shortcut = &fyne.ShortcutUndo{}
 	u.redoItem = fyne.NewMenuItem("Redo", u.Redo)
 	u.redoItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	comment := fyne.NewMenuItem("Puzzle Comment…", u.editComment)
@@ -388,10 +403,11 @@ func (u *App) refreshMenu() {
 }
 
 // addShortcuts registers the keys that are not menu items: Ctrl+Y for
-// redo, and F5-F8 for the editor's tools as in BurrTools.
+// redo (the driver sends it as fyne.ShortcutRedo), and F5-F8 for the
+// editor's tools as in BurrTools.
 func (u *App) addShortcuts() {
 	c := u.win.Canvas()
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { u.Redo() })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { u.Redo() })
 	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
 		switch u.tabs.SelectedIndex() {
 		case tabShapes:

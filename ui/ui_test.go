@@ -348,14 +348,78 @@ func TestProblemEdits(t *testing.T) {
 	}
 }
 
-func TestRedoShortcut(t *testing.T) {
+// pressShortcut delivers a shortcut as Fyne's desktop driver does
+// (internal/driver/glfw, triggersShortcut): the main menu's items first,
+// matched by shortcut name, then a focused widget that takes shortcuts,
+// then the canvas. The driver sends Ctrl+Z as fyne.ShortcutUndo and Ctrl+Y
+// as fyne.ShortcutRedo, other Ctrl combinations as desktop.CustomShortcut.
+func pressShortcut(u *App, sc fyne.Shortcut) {
+	var inMenu func(m *fyne.Menu) bool
+	inMenu = func(m *fyne.Menu) bool {
+		for _, it := range m.Items {
+			if it.Shortcut != nil && it.Shortcut.ShortcutName() == sc.ShortcutName() && it.Action != nil {
+				it.Action()
+				return true
+			}
+			if it.ChildMenu != nil && inMenu(it.ChildMenu) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, m := range u.menu.Items {
+		if inMenu(m) {
+			return
+		}
+	}
+	c := u.win.Canvas()
+	if f, ok := c.Focused().(fyne.Shortcutable); ok {
+		f.TypedShortcut(sc)
+		return
+	}
+	c.(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(sc)
+}
+
+// TestUndoRedoKeys presses the keys as the desktop driver sends them. Menu
+// items with a CustomShortcut for Ctrl+Z or a canvas shortcut for a custom
+// Ctrl+Y never fire there.
+func TestUndoRedoKeys(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	v := grid.Vec{0, 0, 0}
+	tapCell(t, u, v)
+	pressShortcut(u, &fyne.ShortcutUndo{})
+	if state(u, 0, v) != model.Empty {
+		t.Fatal("Ctrl+Z did not undo")
+	}
+	pressShortcut(u, &fyne.ShortcutRedo{})
+	if state(u, 0, v) != model.Filled {
+		t.Fatal("Ctrl+Y did not redo")
+	}
+	pressShortcut(u, &fyne.ShortcutUndo{})
+	pressShortcut(u, &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierControl | fyne.KeyModifierShift})
+	if state(u, 0, v) != model.Filled {
+		t.Fatal("Ctrl+Shift+Z did not redo")
+	}
+}
+
+// TestUndoWhileTyping: Ctrl+Z in a name field whose text is not committed
+// yet takes back the typing, not the step before it.
+func TestUndoWhileTyping(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Cubes))
 	tapCell(t, u, grid.Vec{0, 0, 0})
-	u.Undo()
-	u.win.Canvas().(interface{ TypedShortcut(fyne.Shortcut) }).TypedShortcut(
-		&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault})
-	if state(u, 0, grid.Vec{0, 0, 0}) != model.Filled {
-		t.Fatal("Ctrl+Y did not redo")
+	u.win.Canvas().Focus(u.shapes.name)
+	u.shapes.name.SetText("bar")
+	pressShortcut(u, &fyne.ShortcutUndo{})
+	s := u.doc.Puzzle().Shapes[0]
+	if s.Name != "" || s.At(grid.Vec{0, 0, 0}).State() != model.Filled {
+		t.Fatalf("after Ctrl+Z while typing: name %q, cell %v; want the typing undone and the cell kept", s.Name, s.At(grid.Vec{0, 0, 0}).State())
+	}
+	if u.shapes.name.Text != "" {
+		t.Errorf("the name field shows %q after the undo", u.shapes.name.Text)
+	}
+	pressShortcut(u, &fyne.ShortcutRedo{})
+	if got := u.doc.Puzzle().Shapes[0].Name; got != "bar" {
+		t.Errorf("redo brought back name %q", got)
 	}
 }
 
