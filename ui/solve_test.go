@@ -2,6 +2,8 @@ package ui
 
 import (
 	"context"
+	"slices"
+	"sort"
 	"testing"
 	"time"
 
@@ -225,4 +227,75 @@ func TestShutdownStopsTheSolver(t *testing.T) {
 	default:
 		t.Fatal("Shutdown returned while the solver was still running")
 	}
+}
+
+// TestLiveListMergesNewSolutions: solutions that stream in are merged into
+// the chosen order, which must be the order a stable sort of all of them
+// gives; the rows follow the run's slice as append moves it, and when the
+// results move into the document the rows are kept, not rebuilt.
+func TestLiveListMergesNewSolutions(t *testing.T) {
+	u := newTestUI(t, dominoPuzzle())
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	// Disassemblies of several levels and move counts, with many ties.
+	seps := make([]*model.Separation, 6)
+	for k := range seps {
+		seps[k] = &model.Separation{Pieces: []int{0, 1}, NumStates: 2 + k%3}
+		if k >= 3 {
+			seps[k].Left = &model.Separation{Pieces: []int{0}, NumStates: 2 + k%2}
+		}
+	}
+	var kept []model.Solution
+	add := func(n int) {
+		from := len(kept)
+		for i := 0; i < n; i++ {
+			a := len(kept)
+			kept = append(kept, model.Solution{AsmNum: a, SolNum: a, Assembly: model.Assembly{{}, {Pos: grid.Vec{1, 0, 0}}}, Disassembly: seps[a*7%len(seps)]})
+		}
+		st.appendSolutions(kept, from)
+	}
+	check := func(what string) {
+		t.Helper()
+		for k := range st.rows {
+			if st.rows[k].sol != &kept[k] {
+				t.Fatalf("%s: row %d does not point into the run's slice", what, k)
+			}
+		}
+		want := make([]int, len(st.rows))
+		for k := range want {
+			want[k] = k
+			st.rows[k].keys()
+		}
+		less := st.less()
+		sort.SliceStable(want, func(a, b int) bool { return less(want[a], want[b]) })
+		if !slices.Equal(st.sorted, want) {
+			t.Fatalf("%s: the list's order differs from a stable sort of all solutions", what)
+		}
+	}
+	st.sortBy.SetSelectedIndex(sortLevel)
+	for i := 0; i < 12; i++ {
+		add(1 + i*5)
+	}
+	check("by level")
+	st.list.Select(3)
+	sel := st.sel
+	st.sortBy.SetSelectedIndex(sortMoves)
+	for i := 0; i < 6; i++ {
+		add(17)
+	}
+	check("by moves")
+	if st.sel != sel {
+		t.Fatalf("the selection moved from row %d to %d", sel, st.sel)
+	}
+	if got := slices.Index(st.sorted, sel); got < 0 || st.list.Length() != len(st.sorted) {
+		t.Fatal("the selected row is not listed")
+	}
+	// The same solutions again (a finished run's results stored in the
+	// document): nothing is rebuilt.
+	rows := &st.rows[0]
+	st.setSolutions(kept[:len(kept):len(kept)])
+	if &st.rows[0] != rows || !st.rows[0].keyed || st.sel != sel {
+		t.Error("setting the solutions the list shows rebuilt its rows")
+	}
+	check("after storing")
 }
