@@ -39,6 +39,7 @@ type problemsTab struct {
 	copyBtn, deleteBtn, upBtn, downBtn *tipButton
 	settingUI                          bool
 	editors                            []fyne.Disableable
+	labels                             formLabels
 }
 
 // partRow is one row of the pieces list: a shape and how the problem uses
@@ -150,6 +151,7 @@ func newProblemsTab(u *App) *problemsTab {
 		widget.NewFormItem("Result", t.result),
 		widget.NewFormItem("Max holes", t.maxHoles),
 	)
+	t.labels.form = form
 	top := container.NewVBox(form, t.summary, widget.NewSeparator(), header)
 	center := container.NewBorder(top, t.colors, nil, nil, t.parts)
 
@@ -288,6 +290,7 @@ func (t *problemsTab) refresh() {
 			w.Disable()
 		}
 	}
+	t.labels.update()
 	if i > 0 {
 		t.upBtn.Enable()
 	} else {

@@ -148,6 +148,7 @@ type solveControls struct {
 	maxHoles, keep                            *widget.Entry
 	start, stop, cont                         *tipButton
 	progress                                  *widget.ProgressBar
+	labels                                    formLabels
 }
 
 func (t *solveTab) runControls() fyne.CanvasObject {
@@ -170,8 +171,9 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.progress = widget.NewProgressBar()
 	form := widget.NewForm(
 		widget.NewFormItem("Max holes", c.maxHoles),
-		widget.NewFormItem("Keep at most", container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep)),
+		widget.NewFormItem("Keep at most", disableBox{container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep), c.keep}),
 	)
+	c.labels.form = form
 	return container.NewVBox(
 		container.NewGridWithColumns(2, c.disassemble, c.mirrors, c.rotations, c.complete),
 		form,
@@ -247,6 +249,7 @@ func (t *solveTab) refreshControls() {
 		set(w, !running)
 	}
 	set(c.disassemble, !running && t.u.g.Directions() != nil)
+	c.labels.update()
 	defer t.u.refreshMenu()
 	if t.u.g.Directions() == nil {
 		c.disassemble.SetChecked(false)

@@ -2,12 +2,17 @@ package ui
 
 import (
 	"context"
+	"image/color"
 	"slices"
 	"sort"
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
@@ -298,4 +303,58 @@ func TestLiveListMergesNewSolutions(t *testing.T) {
 		t.Error("setting the solutions the list shows rebuilt its rows")
 	}
 	check("after storing")
+}
+
+// formLabel returns the colour of the label text of a form.
+func formLabel(t *testing.T, f *widget.Form, text string) color.Color {
+	t.Helper()
+	var found *canvas.Text
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		switch o := o.(type) {
+		case *canvas.Text:
+			if o.Text == text {
+				found = o
+			}
+		case *fyne.Container:
+			for _, c := range o.Objects {
+				walk(c)
+			}
+		case fyne.Widget:
+			for _, c := range test.TempWidgetRenderer(t, o).Objects() {
+				walk(c)
+			}
+		}
+	}
+	walk(f)
+	if found == nil {
+		t.Fatalf("no label %q in the form", text)
+	}
+	return found.Color
+}
+
+// TestFormLabelsFollowTheirFields: the run's settings are greyed while it
+// runs, labels included, and come back after it, labels included.
+func TestFormLabelsFollowTheirFields(t *testing.T) {
+	u := newTestUI(t, dominoPuzzle())
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do, st.launch = q.do, endless
+	fg, grey := theme.Color(theme.ColorNameForeground), theme.Color(theme.ColorNameDisabled)
+	form := st.ctl.labels.form
+	st.start()
+	q.pump(t, func() bool { return st.run.solutions > 0 })
+	for _, l := range []string{"Max holes", "Keep at most"} {
+		if c := formLabel(t, form, l); c != grey {
+			t.Errorf("while solving the label %q is %v, not grey", l, c)
+		}
+	}
+	st.stop()
+	q.pump(t, func() bool { return !st.run.running })
+	for _, l := range []string{"Max holes", "Keep at most"} {
+		if c := formLabel(t, form, l); c != fg {
+			t.Errorf("after solving the label %q is %v, not the text colour", l, c)
+		}
+	}
 }

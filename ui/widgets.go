@@ -425,3 +425,42 @@ func duration(d time.Duration) string {
 	}
 	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
+
+// formLabels greys a form's labels as their widgets are enabled and
+// disabled. Fyne's Form sets a label's colour only when the form refreshes,
+// so a label drawn while its widget was disabled stayed grey after the
+// widget came back (Max holes after a solve).
+type formLabels struct {
+	form  *widget.Form
+	known bool
+	on    []bool
+}
+
+// update refreshes the form when an item's widget changed state since the
+// last call.
+func (f *formLabels) update() {
+	changed := !f.known || len(f.on) != len(f.form.Items)
+	if changed {
+		f.on = make([]bool, len(f.form.Items))
+	}
+	for i, it := range f.form.Items {
+		on := true
+		if d, ok := it.Widget.(fyne.Disableable); ok {
+			on = !d.Disabled()
+		}
+		if f.on[i] != on {
+			f.on[i], changed = on, true
+		}
+	}
+	f.known = true
+	if changed {
+		f.form.Refresh()
+	}
+}
+
+// disableBox is a container that a form treats as the widget it holds, so
+// that the form greys the label along with it (an entry with a unit).
+type disableBox struct {
+	*fyne.Container
+	fyne.Disableable
+}
