@@ -171,7 +171,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.progress = widget.NewProgressBar()
 	form := widget.NewForm(
 		widget.NewFormItem("Max holes", c.maxHoles),
-		widget.NewFormItem("Keep at most", disableBox{container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep), c.keep}),
+		widget.NewFormItem("Keep at most", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep), c.keep)),
 	)
 	c.labels.form = form
 	return container.NewVBox(

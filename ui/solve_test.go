@@ -305,6 +305,31 @@ func TestLiveListMergesNewSolutions(t *testing.T) {
 	check("after storing")
 }
 
+// inWindow reports whether obj is reachable from the window's content the
+// way Fyne's drivers walk it: through containers and widget renderers only.
+func inWindow(u *App, obj fyne.CanvasObject) bool {
+	var walk func(o fyne.CanvasObject) bool
+	walk = func(o fyne.CanvasObject) bool {
+		if o == obj {
+			return true
+		}
+		var children []fyne.CanvasObject
+		switch o := o.(type) {
+		case *fyne.Container:
+			children = o.Objects
+		case fyne.Widget:
+			children = test.WidgetRenderer(o).Objects()
+		}
+		for _, c := range children {
+			if walk(c) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(u.win.Content())
+}
+
 // formLabel returns the colour of the label text of a form.
 func formLabel(t *testing.T, f *widget.Form, text string) color.Color {
 	t.Helper()
@@ -343,6 +368,9 @@ func TestFormLabelsFollowTheirFields(t *testing.T) {
 	st.do, st.launch = q.do, endless
 	fg, grey := theme.Color(theme.ColorNameForeground), theme.Color(theme.ColorNameDisabled)
 	form := st.ctl.labels.form
+	if !inWindow(u, st.ctl.keep) {
+		t.Fatal("the Keep at most entry is not in the window's tree of objects: Fyne would not draw it")
+	}
 	st.start()
 	q.pump(t, func() bool { return st.run.solutions > 0 })
 	for _, l := range []string{"Max holes", "Keep at most"} {

@@ -458,9 +458,21 @@ func (f *formLabels) update() {
 	}
 }
 
-// disableBox is a container that a form treats as the widget it holds, so
-// that the form greys the label along with it (an entry with a unit).
+// disableBox shows content and is, for a form, the field it holds, so
+// that the form greys the label along with it (an entry with a unit). It
+// is a widget because Fyne draws only widgets and containers it knows.
 type disableBox struct {
-	*fyne.Container
+	widget.BaseWidget
 	fyne.Disableable
+	content fyne.CanvasObject
+}
+
+func newDisableBox(content fyne.CanvasObject, field fyne.Disableable) *disableBox {
+	b := &disableBox{Disableable: field, content: content}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *disableBox) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(b.content)
 }
