@@ -408,14 +408,18 @@ func (u *App) refreshMenu() {
 func (u *App) addShortcuts() {
 	c := u.win.Canvas()
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { u.Redo() })
-	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		switch u.tabs.SelectedIndex() {
-		case tabShapes:
-			u.shapes.typedKey(ev)
-		case tabSolve:
-			u.solve.typedKey(ev)
-		}
-	})
+	c.SetOnTypedKey(u.passKey)
+}
+
+// passKey handles the window's keys: those typed with no widget focused,
+// and those a focused check, select or slider passes on.
+func (u *App) passKey(ev *fyne.KeyEvent) {
+	switch u.tabs.SelectedIndex() {
+	case tabShapes:
+		u.shapes.typedKey(ev)
+	case tabSolve:
+		u.solve.typedKey(ev)
+	}
 }
 
 func (u *App) showKeys() {

@@ -27,7 +27,7 @@ type problemsTab struct {
 
 	list         *widget.List
 	name         *commitEntry
-	result       *widget.Select
+	result       *keySelect
 	parts        *widget.List
 	rows         map[fyne.CanvasObject]*partRow
 	summary      *widget.Label
@@ -126,8 +126,7 @@ func newProblemsTab(u *App) *problemsTab {
 
 	t.name = newCommitEntry(t.rename)
 	t.name.SetPlaceHolder("name")
-	t.result = widget.NewSelect(nil, t.setResult)
-	t.result.PlaceHolder = "(choose the shape to build)"
+	t.result = newKeySelect(nil, "(choose the shape to build)", t.setResult, u)
 	t.maxHoles = newCommitEntry(t.setMaxHoles)
 	t.maxHoles.SetPlaceHolder("no limit")
 	t.summary = widget.NewLabel("")

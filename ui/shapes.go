@@ -31,7 +31,7 @@ type shapesTab struct {
 	editor  *layerEditor
 	preview *view3D
 
-	layerSlider *widget.Slider
+	layerSlider *keySlider
 	layerLabel  *widget.Label
 	layerUp     *tipButton
 	layerDown   *tipButton
@@ -171,9 +171,8 @@ func newShapesTab(u *App) *shapesTab {
 		container.NewBorder(nil, nil, tools, nil, container.NewHScroll(colors)),
 		mirrors)
 
-	t.layerSlider = widget.NewSlider(0, 1)
+	t.layerSlider = newKeySlider(0, 1, u)
 	t.layerSlider.Orientation = widget.Vertical
-	t.layerSlider.Step = 1
 	t.layerSlider.OnChanged = func(v float64) {
 		if !t.settingUI {
 			t.setLayer(int(v))

@@ -64,9 +64,9 @@ type solveTab struct {
 	u       *App
 	content fyne.CanvasObject
 
-	problem *widget.Select
+	problem *keySelect
 	info    *widget.Label
-	sortBy  *widget.Select
+	sortBy  *keySelect
 	list    *widget.List
 	rows    []solRow
 	sorted  []int // indices into rows, in display order
@@ -74,7 +74,7 @@ type solveTab struct {
 	sel     int // selected row (index into rows), -1 none
 
 	view      *view3D
-	slider    *widget.Slider
+	slider    *keySlider
 	stepLabel *widget.Label
 	play      *tipButton
 	first     *tipButton
@@ -100,19 +100,19 @@ func newSolveTab(u *App) *solveTab {
 	t := &solveTab{u: u, sel: -1, order: sortFound}
 	t.launch = t.launchSolver
 	t.do = fyne.Do
-	t.problem = widget.NewSelect(nil, func(string) {
+	t.problem = newKeySelect(nil, "(no problem)", func(string) {
 		if t.settingUI {
 			return
 		}
 		u.view.Problem = t.problem.SelectedIndex()
 		t.showProblem()
-	})
+	}, u)
 	t.info = widget.NewLabel("")
 	t.info.Wrapping = fyne.TextWrapWord
-	t.sortBy = widget.NewSelect([]string{"order found", "level", "moves"}, func(string) {
+	t.sortBy = newKeySelect([]string{"order found", "level", "moves"}, "", func(string) {
 		t.order = t.sortBy.SelectedIndex()
 		t.resort()
-	})
+	}, u)
 	t.list = widget.NewList(
 		func() int { return len(t.sorted) },
 		func() fyne.CanvasObject {
@@ -143,7 +143,7 @@ func newSolveTab(u *App) *solveTab {
 	t.sortBy.SetSelectedIndex(0)
 
 	t.view = newView3D(u)
-	t.slider = widget.NewSlider(0, 1)
+	t.slider = newKeySlider(0, 1, u)
 	t.slider.Step = 0
 	t.slider.OnChanged = func(v float64) {
 		if !t.settingUI {

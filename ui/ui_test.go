@@ -501,3 +501,57 @@ func TestSelectingAShapeShowsItsCells(t *testing.T) {
 		t.Errorf("layer %d after selecting an empty shape", u.view.Layer)
 	}
 }
+
+// pressKey delivers a key as Fyne's desktop driver does: to the focused
+// widget when there is one, else to the canvas.
+func pressKey(u *App, name fyne.KeyName) {
+	ev := &fyne.KeyEvent{Name: name}
+	c := u.win.Canvas()
+	if f := c.Focused(); f != nil {
+		f.TypedKey(ev)
+		if name == fyne.KeySpace {
+			f.TypedRune(' ')
+		}
+		return
+	}
+	c.OnTypedKey()(ev)
+}
+
+// TestWindowKeysWhateverHasFocus: a click on a check, a select or a slider
+// gives it the focus; the window's keys must still work.
+func TestWindowKeysWhateverHasFocus(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	c := u.win.Canvas()
+	sh := u.shapes
+	c.Focus(sh.layerSlider)
+	pressKey(u, fyne.KeyPageUp)
+	pressKey(u, fyne.KeyF6)
+	if u.view.Layer != 1 || sh.tool != toolVariable {
+		t.Fatalf("with the layer slider focused: layer %d, tool %d; want layer 1, the variable tool", u.view.Layer, sh.tool)
+	}
+	pressKey(u, fyne.KeyUp) // the slider's own key
+	if u.view.Layer != 2 {
+		t.Errorf("the arrow key on the layer slider shows layer %d, want 2", u.view.Layer)
+	}
+
+	u.setDocument(NewDocument(dominoPuzzle(), ""), "domino")
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do, st.launch = q.do, endless
+	c.Focus(st.ctl.mirrors)
+	pressKey(u, fyne.KeySpace)
+	if !st.ctl.mirrors.Checked {
+		t.Error("Space on a focused check did not toggle it")
+	}
+	pressKey(u, fyne.KeyF9)
+	if st.run == nil || !st.run.running {
+		t.Fatal("F9 with a check focused did not start the solver")
+	}
+	c.Focus(st.sortBy)
+	pressKey(u, fyne.KeyEscape)
+	q.pump(t, func() bool { return !st.run.running })
+	if st.run.complete || !st.run.stored {
+		t.Errorf("Escape with the sort select focused: complete %v, stored %v; want a stopped run", st.run.complete, st.run.stored)
+	}
+}

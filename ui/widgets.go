@@ -181,6 +181,68 @@ func (c *tipCheck) Tapped(e *fyne.PointEvent) {
 	c.Check.Tapped(e)
 }
 
+// TypedKey passes the window's keys on: a check keeps the focus after a
+// click and would swallow them. Space stays here (it toggles the check).
+func (c *tipCheck) TypedKey(ev *fyne.KeyEvent) {
+	if k, ok := c.hints.(keyPasser); ok && ev.Name != fyne.KeySpace {
+		k.passKey(ev)
+	}
+}
+
+// keyPasser takes the keys a focused widget has no use for, so that the
+// window's keys (F5-F9, Escape, Page Up, ...) work whatever was clicked
+// last. Fyne gives keys to the focused widget only, and checks, selects and
+// sliders take the focus when clicked.
+type keyPasser interface {
+	passKey(ev *fyne.KeyEvent)
+}
+
+// keySlider is a slider that passes on the keys it does not use (it uses
+// the arrows).
+type keySlider struct {
+	widget.Slider
+	pass keyPasser
+}
+
+func newKeySlider(lo, hi float64, pass keyPasser) *keySlider {
+	s := &keySlider{pass: pass}
+	s.Min, s.Max, s.Step = lo, hi, 1
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+func (s *keySlider) TypedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight:
+		s.Slider.TypedKey(ev)
+	default:
+		s.pass.passKey(ev)
+	}
+}
+
+// keySelect is a select that passes on the keys it does not use (Space
+// and the arrows).
+type keySelect struct {
+	widget.Select
+	pass keyPasser
+}
+
+func newKeySelect(options []string, placeHolder string, changed func(string), pass keyPasser) *keySelect {
+	s := &keySelect{pass: pass}
+	s.Options, s.PlaceHolder, s.OnChanged = options, placeHolder, changed
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+func (s *keySelect) TypedKey(ev *fyne.KeyEvent) {
+	switch ev.Name {
+	case fyne.KeySpace, fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight:
+		s.Select.TypedKey(ev)
+	default:
+		s.pass.passKey(ev)
+	}
+}
+
 // spin edits a whole number between min and max: an entry with − and +
 // buttons. OnChanged runs when the user commits a new value (Enter, focus
 // change, or a button), not on every key.
