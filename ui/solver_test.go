@@ -196,3 +196,52 @@ func TestContinueASearchSavedInAFile(t *testing.T) {
 		t.Fatalf("continued from the file (%d kept before): err %v, state %d, %d assemblies, %d kept", kept, st.run.err, pr.State, pr.NumAssemblies, len(pr.Solutions))
 	}
 }
+
+// TestSolveMaxHolesField: the Solve tab's Max holes field overrides the
+// problem's limit for the run. The result is a bar of four cells, two
+// filled and two variable; the pieces one or two dominoes. With no limit
+// one domino (leaving two holes) and two dominoes (none) both fit; with
+// Max holes 0 only the two.
+func TestSolveMaxHolesField(t *testing.T) {
+	p := &model.Puzzle{Grid: grid.Cubes}
+	bar := model.NewShape(grid.Vec{4, 1, 1})
+	bar.Voxels[0], bar.Voxels[1] = model.MakeVoxel(model.Filled, 0), model.MakeVoxel(model.Filled, 0)
+	bar.Voxels[2], bar.Voxels[3] = model.MakeVoxel(model.Variable, 0), model.MakeVoxel(model.Variable, 0)
+	domino := model.NewShape(grid.Vec{2, 1, 1})
+	domino.Voxels[0], domino.Voxels[1] = model.MakeVoxel(model.Filled, 0), model.MakeVoxel(model.Filled, 0)
+	p.AddShape(bar)
+	p.AddShape(domino)
+	p.AddProblem("")
+	p.Problems[0].Result = 0
+	p.Problems[0].Parts = []model.Part{{Shape: 1, Min: 1, Max: 2}}
+	u := newTestUI(t, p)
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do = q.do
+	st.ctl.disassemble.SetChecked(false)
+	solve := func(maxHoles string) uint64 {
+		t.Helper()
+		st.ctl.maxHoles.SetText(maxHoles)
+		st.start()
+		q.pump(t, func() bool { return !st.run.running })
+		if st.run.err != nil {
+			t.Fatal(st.run.err)
+		}
+		return st.run.assemblies
+	}
+	if n := solve(""); n != 2 {
+		t.Errorf("no hole limit: %d assemblies, want 2", n)
+	}
+	if n := solve("0"); n != 1 {
+		t.Errorf("max holes 0: %d assemblies, want 1", n)
+	}
+	if got := u.doc.Puzzle().Problems[0].MaxHoles; got != -1 {
+		t.Errorf("the run's hole limit changed the problem's to %d", got)
+	}
+	st.ctl.maxHoles.SetText("x")
+	st.start()
+	if len(u.win.Canvas().Overlays().List()) == 0 {
+		t.Error("a Max holes that is not a number gave no message")
+	}
+}

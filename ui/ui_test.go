@@ -1,8 +1,10 @@
 package ui
 
 import (
+	"bytes"
 	"image"
 	"image/color"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -553,5 +555,130 @@ func TestWindowKeysWhateverHasFocus(t *testing.T) {
 	q.pump(t, func() bool { return !st.run.running })
 	if st.run.complete || !st.run.stored {
 		t.Errorf("Escape with the sort select focused: complete %v, stored %v; want a stopped run", st.run.complete, st.run.stored)
+	}
+}
+
+// TestNudgeAndFlip: the Move and Flip buttons of the shape editor, each one
+// undoable step.
+func TestNudgeAndFlip(t *testing.T) {
+	p := newPuzzle(grid.Cubes)
+	s := &p.Shapes[0]
+	s.Set(grid.Vec{0, 0, 0}, model.MakeVoxel(model.Filled, 0))
+	s.Set(grid.Vec{1, 0, 0}, model.MakeVoxel(model.Filled, 0))
+	s.Set(grid.Vec{0, 1, 0}, model.MakeVoxel(model.Filled, 0))
+	u := newTestUI(t, p)
+	u.shapes.nudge(grid.Vec{1, 0, 0})
+	sh := &u.doc.Puzzle().Shapes[0]
+	if sh.At(grid.Vec{0, 0, 0}).State() != model.Empty || sh.At(grid.Vec{2, 0, 0}).State() != model.Filled || sh.At(grid.Vec{1, 1, 0}).State() != model.Filled {
+		t.Fatal("nudging along x did not move the cells one step")
+	}
+	var flipX model.Turn
+	for _, tr := range model.Turns(u.g) {
+		if strings.HasPrefix(tr.Name, "Flip along X") {
+			flipX = tr
+		}
+	}
+	u.shapes.turn(flipX)
+	// The L tromino (1,0) (2,0) (1,1) mirrored in x: the arm at y=1 is
+	// now at the other end of the bar.
+	sh = &u.doc.Puzzle().Shapes[0]
+	bar := []grid.Vec{}
+	for _, c := range sh.FilledCells() {
+		bar = append(bar, c.Pos)
+	}
+	if len(bar) != 3 {
+		t.Fatalf("the flip left %d cells", len(bar))
+	}
+	lo, _, _ := sh.Bounds()
+	if sh.At(lo.Add(grid.Vec{1, 1, 0})).State() != model.Filled || sh.At(lo.Add(grid.Vec{0, 1, 0})).State() != model.Empty {
+		t.Fatalf("the flip did not mirror the L: cells %v", bar)
+	}
+	u.Undo()
+	u.Undo()
+	if got := u.doc.Puzzle().Shapes[0]; got.At(grid.Vec{0, 1, 0}).State() != model.Filled || got.Count(model.Filled) != 3 || u.doc.CanUndo() {
+		t.Fatal("two undos did not bring the shape back")
+	}
+}
+
+// TestLayerSlider: moving the layer slider shows that layer.
+func TestLayerSlider(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	sl := u.shapes.layerSlider
+	if sl.Max != 3 {
+		t.Fatalf("the slider goes up to %v for 4 layers", sl.Max)
+	}
+	sl.SetValue(2)
+	if u.view.Layer != 2 || u.shapes.editor.z != 2 || u.shapes.layerLabel.Text != "z = 2" {
+		t.Fatalf("slider at 2: layer %d, editor %d, label %q", u.view.Layer, u.shapes.editor.z, u.shapes.layerLabel.Text)
+	}
+	tapCell(t, u, grid.Vec{1, 1, 2})
+	if state(u, 0, grid.Vec{1, 1, 2}) != model.Filled {
+		t.Fatal("a click on layer 2 did not fill its cell")
+	}
+}
+
+// TestPreviewTurnsWithTheMouse: dragging over the 3D preview turns the
+// picture and changes nothing in the puzzle.
+func TestPreviewTurnsWithTheMouse(t *testing.T) {
+	p := newPuzzle(grid.Cubes)
+	p.Shapes[0].Set(grid.Vec{0, 0, 0}, model.MakeVoxel(model.Filled, 0))
+	p.Shapes[0].Set(grid.Vec{1, 0, 0}, model.MakeVoxel(model.Filled, 0))
+	u := newTestUI(t, p)
+	v := u.shapes.preview
+	sz := v.Size()
+	frame := func() []byte {
+		return append([]byte(nil), v.draw(int(sz.Width), int(sz.Height)).(*image.RGBA).Pix...)
+	}
+	before := frame()
+	rot := v.cam.Rot
+	from := fyne.NewPos(sz.Width/2, sz.Height/2)
+	for k := 1; k <= 4; k++ {
+		to := fyne.NewPos(from.X+float32(k)*20, from.Y+float32(k)*5)
+		v.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: to}, Dragged: fyne.NewDelta(20, 5)})
+	}
+	v.DragEnd()
+	if v.cam.Rot == rot {
+		t.Fatal("dragging did not turn the camera")
+	}
+	if bytes.Equal(frame(), before) {
+		t.Error("the picture is the same after turning")
+	}
+	if u.doc.CanUndo() || u.doc.Puzzle().Shapes[0].Count(model.Filled) != 2 {
+		t.Error("turning the view changed the puzzle")
+	}
+}
+
+// TestCloseAsksAboutUnsavedChanges: closing the window with unsaved
+// changes asks first; Cancel keeps everything, Don't Save closes.
+func TestCloseAsksAboutUnsavedChanges(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	closed := false
+	u.win.SetOnClosed(func() { closed = true })
+	tapCell(t, u, grid.Vec{0, 0, 0})
+	u.closeRequested()
+	b := findButton(t, u, "Cancel")
+	if closed || b == nil || findButton(t, u, "Save") == nil || findButton(t, u, "Don't Save") == nil {
+		t.Fatalf("closing with unsaved changes did not ask Save / Don't Save / Cancel (closed %v)", closed)
+	}
+	test.Tap(b)
+	if closed || !u.doc.Dirty() || state(u, 0, grid.Vec{0, 0, 0}) != model.Filled || !u.doc.CanUndo() {
+		t.Fatalf("Cancel did not keep the puzzle as it was (closed %v)", closed)
+	}
+	u.closeRequested()
+	test.Tap(findButton(t, u, "Don't Save"))
+	if !closed {
+		t.Error("Don't Save did not close the window")
+	}
+}
+
+// TestCloseWithoutChangesAsksNothing: a saved or untouched puzzle closes at
+// once.
+func TestCloseWithoutChangesAsksNothing(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	closed := false
+	u.win.SetOnClosed(func() { closed = true })
+	u.closeRequested()
+	if !closed || len(u.win.Canvas().Overlays().List()) != 0 {
+		t.Errorf("closing an untouched puzzle: closed %v, %d dialogs", closed, len(u.win.Canvas().Overlays().List()))
 	}
 }
