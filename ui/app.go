@@ -89,6 +89,10 @@ func New(a fyne.App, w fyne.Window) *App {
 		container.NewTabItemWithIcon("Solve", theme.MediaPlayIcon(), u.solve.content),
 	)
 	u.tabs.OnSelected = func(*container.TabItem) {
+		// A tooltip waiting for the pointer's pause would otherwise show
+		// over the new tab, for a button no longer there (Alt+3 while the
+		// pointer rests on a button).
+		u.unhint()
 		u.view.Tab = u.tabs.SelectedIndex()
 		u.refresh()
 	}

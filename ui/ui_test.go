@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -680,5 +681,25 @@ func TestCloseWithoutChangesAsksNothing(t *testing.T) {
 	u.closeRequested()
 	if !closed || len(u.win.Canvas().Overlays().List()) != 0 {
 		t.Errorf("closing an untouched puzzle: closed %v, %d dialogs", closed, len(u.win.Canvas().Overlays().List()))
+	}
+}
+
+// TestTooltipDoesNotFollowToAnotherTab: a tooltip due for a button on one
+// tab must not appear after the user switched to another.
+func TestTooltipDoesNotFollowToAnotherTab(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	b := u.shapes.copyBtn
+	b.MouseIn(&desktop.MouseEvent{})
+	u.tabs.SelectIndex(tabSolve)
+	time.Sleep(900 * time.Millisecond) // past the tooltip's delay
+	if u.tips.box.Visible() {
+		t.Errorf("the tooltip %q shows on the Solve tab", u.tips.text.Text)
+	}
+	// On the same tab it does show.
+	u.tabs.SelectIndex(tabShapes)
+	b.MouseIn(&desktop.MouseEvent{})
+	time.Sleep(900 * time.Millisecond)
+	if !u.tips.box.Visible() {
+		t.Error("no tooltip for a button the pointer rests on")
 	}
 }
