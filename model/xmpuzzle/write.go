@@ -5,14 +5,13 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/beevik/etree"
 
+	"github.com/burrlab/burrlab/internal/atomicfile"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -31,56 +30,10 @@ func Write(w io.Writer, p *model.Puzzle) error {
 	return zw.Close()
 }
 
-// WriteFile saves p to the named file. It writes a temporary file in the
-// same directory, syncs it and renames it over the old one, so that a crash
+// WriteFile saves p to the named file through atomicfile, so that a crash
 // or a full disk never leaves the user without the previous file.
-func WriteFile(path string, p *model.Puzzle) (err error) {
-	// Replace the file a symbolic link points to, not the link.
-	if real, e := filepath.EvalSymlinks(path); e == nil {
-		path = real
-	}
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
-	// Keep the old file's permissions; CreateTemp makes files only the
-	// owner can read.
-	mode := os.FileMode(0o644)
-	if fi, e := os.Stat(path); e == nil {
-		mode = fi.Mode().Perm()
-	}
-	if err = f.Chmod(mode); err != nil {
-		return err
-	}
-	if err = Write(f, p); err != nil {
-		return err
-	}
-	if err = f.Sync(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp, path); err != nil {
-		return err
-	}
-	// Make the rename itself durable where directories can be synced.
-	if d, e := os.Open(dir); e == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+func WriteFile(path string, p *model.Puzzle) error {
+	return atomicfile.WriteFile(path, func(w io.Writer) error { return Write(w, p) })
 }
 
 // encode builds the document, laid out as BurrTools 0.7.1 writes it.

@@ -1,0 +1,70 @@
+// Package atomicfile writes a file so that readers, crashes and full disks
+// never see half of it: the data goes to a temporary file in the same
+// directory, is synced, and is renamed over the old file only when every
+// byte is down. Every writer of user files (puzzles, images, meshes) goes
+// through it, so an export that fails leaves the previous file intact.
+package atomicfile
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// WriteFile calls write with a buffered writer on a temporary file next to
+// path and, if write and the flush, sync and close all succeed, renames the
+// temporary file to path. On any error the temporary file is removed and
+// path is left as it was. A symbolic link at path is followed, so the file
+// it points to is replaced, not the link. An existing file's permissions
+// are kept; a new file gets 0644.
+func WriteFile(path string, write func(w io.Writer) error) (err error) {
+	if real, e := filepath.EvalSymlinks(path); e == nil {
+		path = real
+	}
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(tmp)
+		}
+	}()
+	// CreateTemp makes files only the owner can read.
+	mode := os.FileMode(0o644)
+	if fi, e := os.Stat(path); e == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err = f.Chmod(mode); err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 64<<10)
+	if err = write(bw); err != nil {
+		return err
+	}
+	if err = bw.Flush(); err != nil {
+		return err
+	}
+	if err = f.Sync(); err != nil {
+		return err
+	}
+	if err = f.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return err
+	}
+	// Make the rename itself durable where directories can be synced.
+	if d, e := os.Open(dir); e == nil {
+		d.Sync()
+		d.Close()
+	}
+	return nil
+}
