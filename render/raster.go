@@ -413,29 +413,12 @@ func (p *projection) itemTranslation(off mgl64.Vec3) mgl32.Vec3 {
 
 // baseColor returns the colour a cell is painted in before lighting.
 func (r *Renderer) baseColor(it *Item, v model.Voxel, light bool) color.RGBA {
-	c := it.Color
-	if r.Style.ConstraintColors && r.scene != nil {
-		if k := v.Color(); k > 0 && k <= len(r.scene.Colors) {
-			c = r.scene.Colors[k-1]
-		}
-	}
-	if v.State() == model.Variable {
-		c = mix(c, color.RGBA{0xff, 0xff, 0xff, 0xff}, 0.45)
-	}
-	if r.Style.Checker && !light {
-		c = scale(c, 0.92)
-	}
-	return c
+	return r.Style.cellColor(r.scene, it, v, light)
 }
 
 // lit applies the light to a colour for a view-space normal n.
 func (r *Renderer) lit(c color.RGBA, n mgl32.Vec3) uint32 {
-	d := n.Dot(r.pr.light)
-	if d < 0 {
-		d = 0
-	}
-	f := float64(r.Style.Ambient + r.Style.Diffuse*d)
-	return pack(scale(c, f))
+	return pack(r.Style.litFace(c, n, r.pr.light))
 }
 
 func (r *Renderer) drawFaces(idx int32, it *Item) {
@@ -653,7 +636,7 @@ func (r *Renderer) drawBall(br ballRef, it *Item) {
 	inv := 1 / srad
 	base := r.baseColor(it, b.voxel, b.light)
 	br0, bg0, bb0 := float32(base.R), float32(base.G), float32(base.B)
-	edge := pack(scale(it.Color, 0.35))
+	edge := pack(r.Style.rimColor(it))
 	// Rim and ring as bounds on rho² = u²+v².
 	lw := float32(0)
 	if r.Style.Outlines {
@@ -704,21 +687,7 @@ func (r *Renderer) drawBall(br ballRef, it *Item) {
 			if rho > rim || rho > ringLo && rho < ringHi {
 				col = edge
 			} else {
-				// (Plain comparisons: the min and max builtins check
-				// for NaN, which costs in this loop.)
-				f := amb
-				if d := u*L[0] + v*L[1] + nz*L[2]; d > 0 {
-					f += dif * d
-				}
-				sp := u*H[0] + v*H[1] + nz*H[2]
-				if sp > 0 {
-					sp *= sp
-					sp *= sp
-					sp *= sp
-					sp *= sp * 0.35 * 255 // (n.h)^16, as a pixel value
-				} else {
-					sp = 0
-				}
+				f, sp := ballLight(amb, dif, mgl32.Vec3{u, v, nz}, L, H)
 				col = channel(br0*f+sp) | channel(bg0*f+sp)<<8 | channel(bb0*f+sp)<<16 | 0xff<<24
 			}
 			binary.LittleEndian.PutUint32(r.img.Pix[4*i:], col)
@@ -745,11 +714,8 @@ func (r *Renderer) drawEdges(idx int32, it *Item) {
 	m := it.Mesh
 	p := &r.pr
 	t := p.itemTranslation(it.Offset)
-	col := pack(scale(it.Color, 0.3))
+	col := pack(r.Style.edgeColor(it))
 	all := it.Mode == Outline
-	if all {
-		col = pack(scale(it.Color, 0.85))
-	}
 	own := [2]int32{r.base[idx] + 1, r.base[idx+1] + 1}
 	shown := r.shown[r.base[idx]:r.base[idx+1]]
 	for _, e := range m.edges {

@@ -23,6 +23,9 @@ type Item struct {
 	Offset mgl64.Vec3 // render units; animation moves pieces by this
 	Color  color.RGBA
 	Mode   Mode
+	// Dim fades the item's colours, so that the pieces that move in a
+	// disassembly step stand out from those that stay.
+	Dim bool
 }
 
 // Scene is what a frame shows. The UI keeps a Scene and changes offsets and

@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/burrlab/burrlab/model"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -119,12 +120,14 @@ func scale(c color.RGBA, f float64) color.RGBA {
 	return color.RGBA{clamp8(float64(c.R) * f), clamp8(float64(c.G) * f), clamp8(float64(c.B) * f), c.A}
 }
 
+// mix interpolates two colours, alpha too, so that a transparent
+// background stays transparent.
 func mix(a, b color.RGBA, t float64) color.RGBA {
 	return color.RGBA{
 		clamp8(float64(a.R)*(1-t) + float64(b.R)*t),
 		clamp8(float64(a.G)*(1-t) + float64(b.G)*t),
 		clamp8(float64(a.B)*(1-t) + float64(b.B)*t),
-		0xff,
+		clamp8(float64(a.A)*(1-t) + float64(b.A)*t),
 	}
 }
 
@@ -142,4 +145,87 @@ func clamp8(v float64) uint8 {
 // little-endian uint32.
 func pack(c color.RGBA) uint32 {
 	return uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | uint32(c.A)<<24
+}
+
+// cellColor returns the colour a cell of item it is painted in before
+// lighting: the item's colour, or with ConstraintColors the cell's
+// constraint colour from s, lighter for variable cells, tinted by parity
+// with Checker, and faded for a dimmed item.
+func (st *Style) cellColor(s *Scene, it *Item, v model.Voxel, light bool) color.RGBA {
+	c := it.Color
+	if st.ConstraintColors && s != nil {
+		if k := v.Color(); k > 0 && k <= len(s.Colors) {
+			c = s.Colors[k-1]
+		}
+	}
+	if v.State() == model.Variable {
+		c = mix(c, white, 0.45)
+	}
+	if st.Checker && !light {
+		c = scale(c, 0.92)
+	}
+	if it.Dim {
+		c = dim(c)
+	}
+	return c
+}
+
+var white = color.RGBA{0xff, 0xff, 0xff, 0xff}
+
+// dim fades a colour towards a light grey: a still piece recedes behind
+// the pieces that move, but keeps enough of its hue to be recognised.
+func dim(c color.RGBA) color.RGBA {
+	return mix(c, color.RGBA{0xe6, 0xe8, 0xeb, 0xff}, 0.7)
+}
+
+// edgeColor returns the colour of an item's outline: dark on solid items,
+// the item's own colour for wire frames; faded like the faces when dimmed.
+func (st *Style) edgeColor(it *Item) color.RGBA {
+	c := scale(it.Color, 0.3)
+	if it.Mode == Outline {
+		c = scale(it.Color, 0.85)
+	}
+	if it.Dim {
+		c = dim(c)
+	}
+	return c
+}
+
+// rimColor returns the colour of a ball's rim and variable-cell ring.
+func (st *Style) rimColor(it *Item) color.RGBA {
+	c := scale(it.Color, 0.35)
+	if it.Dim {
+		c = dim(c)
+	}
+	return c
+}
+
+// litFace applies the light to a flat face of colour c with view-space unit
+// normal n; light is the unit direction towards the light.
+func (st *Style) litFace(c color.RGBA, n, light mgl32.Vec3) color.RGBA {
+	d := n.Dot(light)
+	if d < 0 {
+		d = 0
+	}
+	return scale(c, float64(st.Ambient+st.Diffuse*d))
+}
+
+// ballLight returns the light on a ball at the point with view-space unit
+// normal n: the factor for its colour (ambient + diffuse) and a white
+// highlight (as a pixel value, up to 255*0.35) from the half-way vector h.
+// light is the unit direction towards the light.
+func ballLight(ambient, diffuse float32, n, light, h mgl32.Vec3) (f, highlight float32) {
+	// (Plain comparisons: the min and max builtins check for NaN, which
+	// costs in the raster's per-pixel loop.)
+	f = ambient
+	if d := n[0]*light[0] + n[1]*light[1] + n[2]*light[2]; d > 0 {
+		f += diffuse * d
+	}
+	if sp := n[0]*h[0] + n[1]*h[1] + n[2]*h[2]; sp > 0 {
+		sp *= sp
+		sp *= sp
+		sp *= sp
+		highlight = sp * sp * (0.35 * 255) // (n.h)^16
+	}
+	return f, highlight
 }

@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 
 pkgs=(gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev
       libxinerama-dev libxi-dev libxxf86vm-dev xvfb xauth imagemagick xdotool curl unzip
-      ca-certificates)
+      ca-certificates librsvg2-bin)
 missing=()
 for p in "${pkgs[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
