@@ -363,6 +363,12 @@ func (r *Renderer) background() {
 }
 
 func (r *Renderer) setup(s *Scene, cam Camera) {
+	r.pr = newProjection(s, cam, r.w, r.h, r.Style.Light)
+}
+
+// newProjection returns the projection of a w x h frame of scene s seen by
+// cam, lit from direction light (view frame).
+func newProjection(s *Scene, cam Camera, w, h int, light mgl32.Vec3) projection {
 	if cam.Dist <= 0 || math.IsNaN(cam.Dist) {
 		cam.Dist = 10
 	}
@@ -370,16 +376,16 @@ func (r *Renderer) setup(s *Scene, cam Camera) {
 		cam.FovY = DefaultFovY
 	}
 	v := cam.View()
-	p := &r.pr
+	var p projection
 	for c := 0; c < 3; c++ {
 		for k := 0; k < 3; k++ {
 			p.rot[c*3+k] = float32(v.At(k, c))
 		}
 		p.trans[c] = float32(v.At(c, 3))
 	}
-	f := float32(float64(r.h) / 2 / math.Tan(cam.FovY/2))
+	f := float32(float64(h) / 2 / math.Tan(cam.FovY/2))
 	p.fx, p.fy = f, f
-	p.cx, p.cy = float32(r.w)/2, float32(r.h)/2
+	p.cx, p.cy = float32(w)/2, float32(h)/2
 	// Clip close to the eye but not at it: projected coordinates stay
 	// small enough for exact scan conversion.
 	radius := 1.0
@@ -387,8 +393,9 @@ func (r *Renderer) setup(s *Scene, cam Camera) {
 		radius = max(hi.Sub(lo).Len()/2, 0.5)
 	}
 	p.near = float32(0.004 * (cam.Dist + radius))
-	p.light = r.Style.Light.Normalize()
+	p.light = light.Normalize()
 	p.half = p.light.Add(mgl32.Vec3{0, 0, 1}).Normalize()
+	return p
 }
 
 // toView returns the rotation part applied to v plus t: view-space point.
