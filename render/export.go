@@ -32,7 +32,7 @@ type ImageOptions struct {
 	// pictures.
 	Background Background
 	// Dim fades the pieces that do not move in a disassembly step, in
-	// the pictures of Steps.
+	// the pictures of Steps and AssemblyPicture.
 	Dim bool
 }
 
@@ -321,7 +321,8 @@ func solutionScene(p *model.Puzzle, pr, k int) (*Scene, *model.Solution, error) 
 }
 
 // AssemblyPicture draws stored solution k of problem pr of p, at time step
-// of its disassembly (0: assembled; ignored when none is stored).
+// of its disassembly (0: assembled; ignored when none is stored). With
+// opt.Dim the pieces that stay still in the move reaching step are faded.
 func AssemblyPicture(p *model.Puzzle, pr, k int, step float64, opt ImageOptions) (*Picture, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
@@ -340,6 +341,13 @@ func AssemblyPicture(p *model.Puzzle, pr, k int, step float64, opt ImageOptions)
 			return nil, fmt.Errorf("problem %d, solution %d: %w", pr, k, err)
 		}
 		an.Apply(s, step)
+		if opt.Dim && step > 0 {
+			// Fade what stays still in the move that ends at or after
+			// step.
+			for slot := range s.Items {
+				s.Items[slot].Dim = !an.Moving(math.Ceil(step)-1, slot)
+			}
+		}
 	}
 	return ScenePicture(s, opt)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"io/fs"
 	"strconv"
 
 	"github.com/burrlab/burrlab/internal/atomicfile"
@@ -133,6 +134,12 @@ func StepPath(base string, i, n int, f Format) string {
 func (pic *Picture) WriteFile(path string, f Format) error {
 	err := atomicfile.WriteFile(path, func(w io.Writer) error { return pic.Encode(w, f) })
 	if err != nil {
+		// The temporary file's name would only confuse: say what
+		// happened to path.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
 		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil

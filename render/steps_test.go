@@ -50,6 +50,16 @@ func TestSolutionSteps(t *testing.T) {
 		if i > 0 && moved == 0 {
 			t.Errorf("step %d: no piece moved", i)
 		}
+		// A single picture at the same step fades the same pieces.
+		one, err := AssemblyPicture(p, 0, 0, float64(i), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for slot, it := range one.tiles[0].scene.Items {
+			if it.Dim != s.Items[slot].Dim || it.Offset != s.Items[slot].Offset {
+				t.Errorf("step %d: AssemblyPicture's piece %d differs from the sequence's", i, slot)
+			}
+		}
 		// One camera for the whole sequence.
 		if pic.tiles[0].cam != q.cam {
 			t.Errorf("step %d: camera changed", i)

@@ -7,7 +7,7 @@
 //	burr check FILE              verify every stored assembly
 //	burr convert IN OUT          load and save again
 //	burr solve [flags] FILE      find assemblies (and solutions)
-//	burr render [flags] -o OUT.png FILE
+//	burr render [flags] -o OUT.png|OUT.svg FILE
 //
 // Each subcommand lives in its own file; `burr help CMD` prints its flags.
 package cli
@@ -33,7 +33,7 @@ func commands() map[string]command {
 		"check":   {"burr check FILE", runCheck},
 		"convert": {"burr convert IN OUT", runConvert},
 		"solve":   {"burr solve [flags] FILE", runSolve},
-		"render":  {"burr render [flags] -o OUT.png FILE", runRender},
+		"render":  {"burr render [flags] -o OUT.png|OUT.svg FILE", runRender},
 	}
 }
 

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"image"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -16,17 +14,25 @@ import (
 	"github.com/burrlab/burrlab/render"
 )
 
-const renderUsage = `usage: burr render [flags] -o OUT.png FILE
+const renderUsage = `usage: burr render [flags] -o OUT.png|OUT.svg FILE
 
 Draws a picture of FILE without a window: problem N's stored solution K if
 there is one, else its result shape (in a file without problems: its first
 shape that has cells); -shape draws a shape instead, -parts
-the problem's result with its pieces below. OUT ending in .stl writes the
-shape (-shape, else the problem's result) as a binary STL file instead.
+the problem's result with its pieces below. OUT ending in .svg writes the
+picture as SVG (vector: it scales for print), .png as PNG. OUT ending in
+.stl writes the shape (-shape, else the problem's result) as a binary STL
+file instead.
+
+-steps writes the solution's disassembly as a numbered sequence, one
+picture per move: OUT is a folder (the files are named after FILE) or a
+base name, and OUT-000.png is the assembled puzzle, OUT-001.png the state
+after the first move, and so on (.svg with -format svg or OUT.svg).
 
 `
 
-// runRender draws a puzzle into a PNG (or a shape into an STL) file.
+// runRender draws a puzzle into a PNG or SVG file (or a shape into an STL
+// file), or a disassembly into a numbered sequence of them.
 func runRender(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	problem := fs.Int("problem", 0, "problem `N` (from 0)")
@@ -35,10 +41,14 @@ func runRender(args []string, stdout io.Writer) error {
 	parts := fs.Bool("parts", false, "draw the problem: its result shape and its pieces")
 	size := fs.String("size", "800x600", "picture size `WxH` in pixels")
 	step := fs.Float64("step", 0, "show the solution at step `T` of its disassembly (0 = assembled)")
+	steps := fs.Bool("steps", false, "write every step of the solution's disassembly, numbered")
+	dim := fs.Bool("dim", false, "fade the pieces that do not move in the step shown (-step, -steps)")
 	colors := fs.Bool("colors", false, "paint cells in their constraint colours")
+	background := fs.String("background", "gradient", "`gradient`, white or transparent")
+	format := fs.String("format", "", "png or svg, for -steps when OUT has no extension")
 	unit := fs.Float64("unit", 10, "STL only: length of one cell (cube edge) in `mm`")
 	gap := fs.Float64("gap", 0.01, "STL only: clearance per side, as a fraction of a cell")
-	out := fs.String("o", "", "output `file` (.png, or .stl for a shape)")
+	out := fs.String("o", "", "output `file` (.png or .svg; .stl for a shape; a folder or base name with -steps)")
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), renderUsage)
 		fs.PrintDefaults()
@@ -47,7 +57,7 @@ func runRender(args []string, stdout io.Writer) error {
 		return err
 	}
 	if fs.NArg() != 1 || *out == "" {
-		return errors.New("usage: burr render [flags] -o OUT.png FILE")
+		return errors.New("usage: burr render [flags] -o OUT.png|OUT.svg FILE")
 	}
 	p, err := xmpuzzle.ReadFile(fs.Arg(0))
 	if err != nil {
@@ -57,36 +67,87 @@ func runRender(args []string, stdout io.Writer) error {
 		return renderSTL(p, *shape, *problem, *unit, *gap, *out)
 	}
 	var w, h int
-	if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil || w <= 0 || h <= 0 || w > 8192 || h > 8192 {
-		return fmt.Errorf("-size %q: want WxH, each 1 to 8192", *size)
+	if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil {
+		return fmt.Errorf("-size %q: want WxH in pixels, such as 800x600", *size)
 	}
 	opt := render.DefaultImageOptions()
 	opt.Width, opt.Height = w, h
+	if err := opt.Check(); err != nil {
+		return fmt.Errorf("-size %s: %w", *size, err)
+	}
+	bg, err := render.ParseBackground(*background)
+	if err != nil {
+		return fmt.Errorf("-background: %w", err)
+	}
+	opt.Background = bg
 	opt.Style.ConstraintColors = *colors
-	var img *image.RGBA
+	opt.Dim = *dim
+	if *steps {
+		return renderSteps(p, *problem, *solution, opt, *out, *format, fs.Arg(0), stdout)
+	}
+	f, err := render.FormatOf(*out)
+	if err != nil {
+		return fmt.Errorf("-o %w", err)
+	}
+	var pic *render.Picture
 	switch {
 	case *shape >= 0:
-		img, err = render.ShapeImage(p, *shape, opt)
+		pic, err = render.ShapePicture(p, *shape, opt)
 	case *parts:
-		img, err = render.ProblemImage(p, *problem, opt)
+		pic, err = render.ProblemPicture(p, *problem, opt)
 	default:
-		img, err = drawProblem(p, *problem, *solution, *step, opt)
+		pic, err = drawProblem(p, *problem, *solution, *step, opt)
 	}
 	if err != nil {
 		return err
 	}
-	return writePNG(*out, img)
+	return pic.WriteFile(*out, f)
 }
 
-// drawProblem draws a stored solution, or the result shape when the
+// renderSteps writes the disassembly of a stored solution as numbered
+// pictures. out is a folder (the pictures are then named after the puzzle
+// file) or a base name, with or without the format's extension.
+func renderSteps(p *model.Puzzle, pr, sol int, opt render.ImageOptions, out, format, file string, stdout io.Writer) error {
+	base := out
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		base = filepath.Join(out, strings.TrimSuffix(filepath.Base(file), filepath.Ext(file)))
+	}
+	var f render.Format
+	switch ext := filepath.Ext(base); {
+	case strings.EqualFold(ext, ".png") || strings.EqualFold(ext, ".svg"):
+		f, _ = render.FormatOf(base)
+		base = strings.TrimSuffix(base, ext)
+		if format != "" && !strings.EqualFold(format, f.String()) {
+			return fmt.Errorf("-format %s does not match -o %s", format, out)
+		}
+	case format == "" || strings.EqualFold(format, "png"):
+		f = render.PNG
+	case strings.EqualFold(format, "svg"):
+		f = render.SVG
+	default:
+		return fmt.Errorf("-format %q: want png or svg", format)
+	}
+	q, err := render.SolutionSteps(p, pr, sol, opt)
+	if err != nil {
+		return err
+	}
+	paths, err := q.WriteFiles(base, f, nil)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %d pictures, %s to %s\n", len(paths), paths[0], paths[len(paths)-1])
+	return nil
+}
+
+// drawProblem lays out a stored solution, or the result shape when the
 // problem has none.
-func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOptions) (*image.RGBA, error) {
+func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOptions) (*render.Picture, error) {
 	if pr < 0 || pr >= len(p.Problems) {
 		if len(p.Problems) == 0 && pr == 0 {
 			// A file of shapes only: show the first one worth looking at.
 			for i := range p.Shapes {
 				if _, _, ok := p.Shapes[i].Bounds(); ok {
-					return render.ShapeImage(p, i, opt)
+					return render.ShapePicture(p, i, opt)
 				}
 			}
 			return nil, errors.New("the puzzle has no problem and no shape with cells: nothing to draw")
@@ -95,7 +156,7 @@ func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOpt
 	}
 	prob := &p.Problems[pr]
 	if len(prob.Solutions) > 0 {
-		return render.AssemblyImage(p, pr, sol, step, opt)
+		return render.AssemblyPicture(p, pr, sol, step, opt)
 	}
 	if sol != 0 {
 		return nil, fmt.Errorf("problem %d has no stored solutions", pr)
@@ -103,7 +164,7 @@ func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOpt
 	if prob.Result == model.NoResult {
 		return nil, fmt.Errorf("problem %d has neither a stored solution nor a result shape", pr)
 	}
-	return render.ShapeImage(p, prob.Result, opt)
+	return render.ShapePicture(p, prob.Result, opt)
 }
 
 func renderSTL(p *model.Puzzle, shape, pr int, unit, gap float64, out string) error {
@@ -131,22 +192,6 @@ func renderSTL(p *model.Puzzle, shape, pr int, unit, gap float64, out string) er
 	if err != nil {
 		os.Remove(out)
 		return fmt.Errorf("shape %d: %w", shape, err)
-	}
-	return nil
-}
-
-func writePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	err = png.Encode(f, img)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(path)
-		return fmt.Errorf("writing %s: %w", path, err)
 	}
 	return nil
 }
