@@ -321,7 +321,7 @@ func (u *App) buildMenu() {
 	quit.IsQuit = true
 	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	file := fyne.NewMenu("File", newCubes, newItem, fyne.NewMenuItemSeparator(), open, recent, examples,
-		fyne.NewMenuItemSeparator(), save, saveAs, fyne.NewMenuItemSeparator(), quit)
+		fyne.NewMenuItemSeparator(), save, saveAs, u.exportMenu(), fyne.NewMenuItemSeparator(), quit)
 
 	u.undoItem = fyne.NewMenuItem("Undo", u.Undo)
 	// The desktop driver turns Ctrl+Z into fyne.ShortcutUndo (and Ctrl+Y

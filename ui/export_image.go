@@ -1,0 +1,464 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/storage"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/render"
+)
+
+// exportKind is what File ▸ Export ▸ Image draws.
+type exportKind int
+
+const (
+	exportShape    exportKind = iota // the shape selected in the Shapes tab
+	exportProblem                    // the problem: result on top, pieces below
+	exportSolution                   // the solution selected in the Solve tab, as shown
+	exportSteps                      // its disassembly, one picture per move
+)
+
+var exportKindNames = []string{
+	exportShape:    "Current shape",
+	exportProblem:  "Problem: result and pieces",
+	exportSolution: "Selected solution, at the move shown",
+	exportSteps:    "Disassembly of the selected solution, one picture per move",
+}
+
+var (
+	exportBackgrounds = []string{"Gradient", "White", "Transparent"}
+	exportColorNames  = []string{"Piece colours", "Constraint colours"}
+)
+
+// Preferences keep the dialog's choices from one export to the next.
+const (
+	prefExportKind       = "export.image.kind"
+	prefExportFormat     = "export.image.format"
+	prefExportWidth      = "export.image.width"
+	prefExportHeight     = "export.image.height"
+	prefExportBackground = "export.image.background"
+	prefExportDim        = "export.image.dim"
+	prefExportFolder     = "export.image.folder"
+)
+
+// imageExport is the File ▸ Export ▸ Image dialog: what to draw, the
+// format, size, background and colours, and where to write it. The folder
+// and the file name are chosen in the dialog itself, not in Fyne's save
+// dialog, which creates (and so truncates) the file it returns: an export
+// that then failed would have destroyed the old picture.
+type imageExport struct {
+	u   *App
+	dlg *dialog.CustomDialog
+
+	what       *widget.RadioGroup
+	format     *widget.RadioGroup
+	width      *widget.Entry
+	height     *widget.Entry
+	background *widget.RadioGroup
+	colors     *widget.RadioGroup
+	dim        *widget.Check
+	folder     *widget.Entry
+	name       *widget.Entry
+	target     *widget.Label
+	progress   *widget.ProgressBar
+	exportBtn  *widget.Button
+	cancelBtn  *widget.Button
+
+	running bool
+	stop    atomic.Bool
+	// done, when set, is called on the UI thread after each export with
+	// the files written and the error; tests wait on it.
+	done func(paths []string, err error)
+}
+
+// showExportImage opens the image export dialog.
+func (u *App) showExportImage() { u.newImageExport().dlg.Show() }
+
+func (u *App) newImageExport() *imageExport {
+	e := &imageExport{u: u}
+	prefs := u.fyne.Preferences()
+	e.what = widget.NewRadioGroup(exportKindNames, func(string) { e.suggestName(); e.updateTarget() })
+	e.what.Required = true
+	e.format = widget.NewRadioGroup([]string{"PNG", "SVG"}, func(string) { e.updateTarget() })
+	e.format.Horizontal = true
+	e.format.Required = true
+	e.width = widget.NewEntry()
+	e.height = widget.NewEntry()
+	e.width.SetText(strconv.Itoa(prefs.IntWithFallback(prefExportWidth, 800)))
+	e.height.SetText(strconv.Itoa(prefs.IntWithFallback(prefExportHeight, 600)))
+	e.background = widget.NewRadioGroup(exportBackgrounds, nil)
+	e.background.Horizontal = true
+	e.background.Required = true
+	e.colors = widget.NewRadioGroup(exportColorNames, nil)
+	e.colors.Horizontal = true
+	e.colors.Required = true
+	e.dim = widget.NewCheck("Fade the pieces that do not move in the move shown", nil)
+	e.dim.SetChecked(prefs.Bool(prefExportDim))
+	e.folder = widget.NewEntry()
+	e.folder.SetText(prefs.StringWithFallback(prefExportFolder, u.exportFolder()))
+	e.folder.OnChanged = func(string) { e.updateTarget() }
+	e.name = widget.NewEntry()
+	e.name.OnChanged = func(string) { e.updateTarget() }
+	e.target = widget.NewLabel("")
+	e.target.Wrapping = fyne.TextWrapWord
+	e.progress = widget.NewProgressBar()
+	e.progress.Hide()
+
+	e.format.SetSelected(prefs.StringWithFallback(prefExportFormat, "PNG"))
+	e.background.SetSelected(prefs.StringWithFallback(prefExportBackground, exportBackgrounds[0]))
+	e.colors.SetSelected(exportColorNames[0])
+	if u.showColors {
+		e.colors.SetSelected(exportColorNames[1])
+	}
+	kind := exportKind(prefs.IntWithFallback(prefExportKind, int(exportShape)))
+	if kind < 0 || int(kind) >= len(exportKindNames) {
+		kind = exportShape
+	}
+	// Start with what the tab on screen shows.
+	switch u.view.Tab {
+	case tabShapes:
+		kind = exportShape
+	case tabProblems:
+		kind = exportProblem
+	case tabSolve:
+		if kind != exportSteps {
+			kind = exportSolution
+		}
+	}
+	e.what.SetSelected(exportKindNames[kind])
+
+	choose := widget.NewButton("Choose…", e.chooseFolder)
+	size := container.NewHBox(e.sizeBox(e.width), widget.NewLabel("×"), e.sizeBox(e.height), widget.NewLabel("pixels"))
+	form := widget.NewForm(
+		widget.NewFormItem("Draw", e.what),
+		widget.NewFormItem("Format", e.format),
+		widget.NewFormItem("Size", size),
+		widget.NewFormItem("Background", e.background),
+		widget.NewFormItem("Colours", e.colors),
+		widget.NewFormItem("", e.dim),
+		widget.NewFormItem("Folder", container.NewBorder(nil, nil, nil, choose, e.folder)),
+		widget.NewFormItem("File name", e.name),
+	)
+	content := container.NewVBox(form, e.target, e.progress)
+	e.exportBtn = widget.NewButton("Export", e.start)
+	e.exportBtn.Importance = widget.HighImportance
+	e.cancelBtn = widget.NewButton("Cancel", e.cancel)
+	e.dlg = dialog.NewCustomWithoutButtons("Export Image", content, u.win)
+	e.dlg.SetButtons([]fyne.CanvasObject{e.cancelBtn, e.exportBtn})
+	e.dlg.Resize(fyne.NewSize(640, 0))
+	e.suggestName()
+	e.updateTarget()
+	return e
+}
+
+// sizeBox gives a size entry room for five digits.
+func (e *imageExport) sizeBox(en *widget.Entry) fyne.CanvasObject {
+	en.OnChanged = func(string) { e.updateTarget() }
+	return container.NewGridWrap(fyne.NewSize(80, en.MinSize().Height), en)
+}
+
+// exportFolder is where exports go first: beside the open file, else the
+// home folder.
+func (u *App) exportFolder() string {
+	if u.doc.Path != "" {
+		return filepath.Dir(u.doc.Path)
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		return home
+	}
+	return "."
+}
+
+func (e *imageExport) chooseFolder() {
+	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
+		if err != nil {
+			dialog.ShowError(err, e.u.win)
+			return
+		}
+		if uri != nil {
+			e.folder.SetText(uri.Path())
+		}
+	}, e.u.win)
+	if dir, err := storage.ListerForURI(storage.NewFileURI(e.folder.Text)); err == nil {
+		d.SetLocation(dir)
+	}
+	d.Resize(fyne.NewSize(820, 560))
+	d.Show()
+}
+
+// kind returns the chosen kind of picture.
+func (e *imageExport) kind() exportKind {
+	return exportKind(max(slices.Index(exportKindNames, e.what.Selected), 0))
+}
+
+// suggestName names the file after the puzzle and what is drawn.
+func (e *imageExport) suggestName() {
+	if e.name == nil {
+		return
+	}
+	base := strings.TrimSuffix(e.u.docName(), filepath.Ext(e.u.docName()))
+	if base == "" {
+		base = "puzzle"
+	}
+	switch e.kind() {
+	case exportShape:
+		base += fmt.Sprintf("-shape%d", e.u.view.Shape+1)
+	case exportProblem:
+		base += fmt.Sprintf("-problem%d", e.u.view.Problem+1)
+	case exportSolution:
+		base += "-solution"
+	case exportSteps:
+		base += "-step"
+	}
+	e.name.SetText(base)
+}
+
+// updateTarget shows which files the export will write.
+func (e *imageExport) updateTarget() {
+	if e.target == nil || e.name == nil || e.folder == nil {
+		return
+	}
+	ext := strings.ToLower("." + e.format.Selected)
+	base := filepath.Join(e.folder.Text, e.name.Text)
+	if e.kind() == exportSteps {
+		e.target.SetText("Writes " + base + "-000" + ext + " (assembled), " + filepath.Base(base) + "-001" + ext + " (after the first move), …")
+		return
+	}
+	e.target.SetText("Writes " + base + ext)
+}
+
+// exportJob is an export ready to run: the pictures are laid out (their
+// meshes built from the puzzle as it is now), only drawing and writing
+// remain, which may run off the UI thread.
+type exportJob struct {
+	first string // the first file written
+	write func(progress func(done, total int) bool) ([]string, error)
+}
+
+// job checks the dialog's choices and lays out the pictures.
+func (e *imageExport) job() (*exportJob, error) {
+	opt := render.DefaultImageOptions()
+	w, errW := strconv.Atoi(strings.TrimSpace(e.width.Text))
+	h, errH := strconv.Atoi(strings.TrimSpace(e.height.Text))
+	if errW != nil || errH != nil {
+		return nil, fmt.Errorf("the size must be two whole numbers of pixels, such as 800 × 600")
+	}
+	opt.Width, opt.Height = w, h
+	if err := opt.Check(); err != nil {
+		return nil, err
+	}
+	bg, err := render.ParseBackground(e.background.Selected)
+	if err != nil {
+		return nil, err
+	}
+	opt.Background = bg
+	opt.Style.ConstraintColors = e.colors.Selected == exportColorNames[1]
+	opt.Dim = e.dim.Checked
+	format := render.PNG
+	if e.format.Selected == "SVG" {
+		format = render.SVG
+	}
+	dir := strings.TrimSpace(e.folder.Text)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("the folder %q does not exist", dir)
+	}
+	name := strings.TrimSpace(e.name.Text)
+	if name == "" || strings.ContainsRune(name, filepath.Separator) || name == "." || name == ".." {
+		return nil, errors.New("give the file a name (without a folder)")
+	}
+	name = strings.TrimSuffix(name, format.Ext())
+	base := filepath.Join(dir, name)
+
+	u := e.u
+	p := u.doc.Puzzle()
+	var pic *render.Picture
+	switch e.kind() {
+	case exportShape:
+		if u.view.Shape < 0 || u.view.Shape >= len(p.Shapes) {
+			return nil, errors.New("nothing to export: the puzzle has no shape")
+		}
+		if _, _, ok := p.Shapes[u.view.Shape].Bounds(); !ok {
+			return nil, fmt.Errorf("nothing to export: shape %s has no cells yet", shapeLabel(p, u.view.Shape))
+		}
+		opt.Camera = viewCamera(u.shapes.preview)
+		pic, err = render.ShapePicture(p, u.view.Shape, opt)
+	case exportProblem:
+		if u.view.Problem < 0 || u.view.Problem >= len(p.Problems) {
+			return nil, errors.New("nothing to export: the puzzle has no problem")
+		}
+		if pr := &p.Problems[u.view.Problem]; pr.Result == model.NoResult && len(pr.Parts) == 0 {
+			return nil, errors.New("nothing to export: the problem has neither a result shape nor pieces")
+		}
+		pic, err = render.ProblemPicture(p, u.view.Problem, opt)
+	case exportSolution, exportSteps:
+		one, step, err := u.solve.selectedPuzzle()
+		if err != nil {
+			return nil, err
+		}
+		opt.Camera = viewCamera(u.solve.view)
+		if d := one.Problems[0].Solutions[0].Disassembly; e.kind() == exportSteps && d == nil {
+			return nil, errors.New("the selected solution has no disassembly stored: solve with Disassemble on to find one")
+		} else if e.kind() == exportSteps && d.Outline() {
+			return nil, errors.New("only the outline of the selected solution's disassembly is stored, not its moves")
+		}
+		if e.kind() == exportSolution {
+			pic, err = render.AssemblyPicture(one, 0, 0, step, opt)
+			break
+		}
+		q, err := render.SolutionSteps(one, 0, 0, opt)
+		if err != nil {
+			return nil, err
+		}
+		return &exportJob{
+			first: render.StepPath(base, 0, q.Len(), format),
+			write: func(progress func(int, int) bool) ([]string, error) { return q.WriteFiles(base, format, progress) },
+		}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	path := base + format.Ext()
+	return &exportJob{first: path, write: func(func(int, int) bool) ([]string, error) {
+		if err := pic.WriteFile(path, format); err != nil {
+			return nil, err
+		}
+		return []string{path}, nil
+	}}, nil
+}
+
+// viewCamera returns the direction a 3D view looks from; the export fits
+// the distance to its picture.
+func viewCamera(v *view3D) *render.Camera {
+	cam := render.DefaultCamera()
+	cam.Rot = v.cam.Rot
+	return &cam
+}
+
+// selectedPuzzle returns a puzzle whose problem 0 is the Solve tab's
+// problem with only the selected solution stored, and the move the
+// animation shows. Building it on the UI thread leaves the export free of
+// the solver, which may go on adding solutions.
+func (t *solveTab) selectedPuzzle() (*model.Puzzle, float64, error) {
+	p := t.u.doc.Puzzle()
+	pr := t.u.view.Problem
+	if t.sel < 0 || t.sel >= len(t.rows) || pr < 0 || pr >= len(p.Problems) {
+		return nil, 0, errors.New("nothing to export: select a solution in the Solve tab first")
+	}
+	sol := t.rows[t.sel].sol
+	one := *p
+	one.Problems = []model.Problem{p.Problems[pr]}
+	one.Problems[0].Solutions = []model.Solution{*sol}
+	step := 0.0
+	if t.anim != nil {
+		step = t.slider.Value
+	}
+	return &one, step, nil
+}
+
+// start checks the choices, asks before replacing a file, and exports.
+func (e *imageExport) start() {
+	if e.running {
+		return
+	}
+	job, err := e.job()
+	if err != nil {
+		e.failed(err)
+		if e.done != nil {
+			e.done(nil, err)
+		}
+		return
+	}
+	if _, err := os.Stat(job.first); err == nil {
+		dialog.ShowConfirm("Replace?", filepath.Base(job.first)+" exists. Replace it?", func(ok bool) {
+			if ok {
+				e.run(job)
+			}
+		}, e.u.win)
+		return
+	}
+	e.run(job)
+}
+
+// run draws and writes in a goroutine; the dialog shows the progress and
+// its Cancel button stops a sequence between two pictures.
+func (e *imageExport) run(job *exportJob) {
+	e.running = true
+	e.stop.Store(false)
+	e.exportBtn.Disable()
+	e.cancelBtn.SetText("Stop")
+	e.progress.SetValue(0)
+	e.progress.Show()
+	go func() {
+		paths, err := job.write(func(done, total int) bool {
+			fyne.Do(func() { e.progress.SetValue(float64(done) / float64(total)) })
+			return !e.stop.Load()
+		})
+		fyne.Do(func() { e.finish(paths, err) })
+	}()
+}
+
+func (e *imageExport) finish(paths []string, err error) {
+	e.running = false
+	e.exportBtn.Enable()
+	e.cancelBtn.SetText("Cancel")
+	e.progress.Hide()
+	switch {
+	case errors.Is(err, render.ErrStopped):
+		e.u.setStatus(fmt.Sprintf("Export stopped after %d pictures", len(paths)))
+	case err != nil:
+		e.failed(err)
+	default:
+		e.remember()
+		e.dlg.Hide()
+		if len(paths) == 1 {
+			e.u.setStatus("Exported " + paths[0])
+		} else {
+			e.u.setStatus(fmt.Sprintf("Exported %d pictures, %s to %s", len(paths), filepath.Base(paths[0]), filepath.Base(paths[len(paths)-1])))
+		}
+	}
+	if e.done != nil {
+		e.done(paths, err)
+	}
+}
+
+// failed shows why an export could not be made; the export dialog stays
+// open to change the choices.
+func (e *imageExport) failed(err error) {
+	dialog.ShowError(fmt.Errorf("cannot export the image: %w", err), e.u.win)
+}
+
+func (e *imageExport) cancel() {
+	if e.running {
+		e.stop.Store(true)
+		return
+	}
+	e.dlg.Hide()
+}
+
+// remember keeps the choices for the next export.
+func (e *imageExport) remember() {
+	prefs := e.u.fyne.Preferences()
+	prefs.SetInt(prefExportKind, int(e.kind()))
+	prefs.SetString(prefExportFormat, e.format.Selected)
+	if w, err := strconv.Atoi(e.width.Text); err == nil {
+		prefs.SetInt(prefExportWidth, w)
+	}
+	if h, err := strconv.Atoi(e.height.Text); err == nil {
+		prefs.SetInt(prefExportHeight, h)
+	}
+	prefs.SetString(prefExportBackground, e.background.Selected)
+	prefs.SetBool(prefExportDim, e.dim.Checked)
+	prefs.SetString(prefExportFolder, e.folder.Text)
+}

@@ -1,0 +1,340 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/xml"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/burrlab/burrlab/internal/testfs"
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
+)
+
+// trayUI opens the tray puzzle (three stored solutions with their
+// disassemblies) with its first solution selected in the Solve tab.
+func trayUI(t *testing.T) *App {
+	t.Helper()
+	p, err := xmpuzzle.ReadFile("testdata/tray.xmpuzzle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := newTestUI(t, p)
+	u.tabs.SelectIndex(tabSolve)
+	u.solve.list.Select(0)
+	if u.solve.anim == nil {
+		t.Fatal("the tray's first solution has no animation")
+	}
+	return u
+}
+
+// exportDialog opens File ▸ Export ▸ Image as the menu does and fills it
+// in: what to draw, the format, the size and the folder.
+func exportDialog(t *testing.T, u *App, kind exportKind, format, size, dir string) *imageExport {
+	t.Helper()
+	e := u.newImageExport()
+	e.dlg.Show()
+	t.Cleanup(e.dlg.Hide)
+	e.what.SetSelected(exportKindNames[kind])
+	e.format.SetSelected(format)
+	w, h, _ := strings.Cut(size, "x")
+	test.Type(selectAll(e.width), w)
+	test.Type(selectAll(e.height), h)
+	e.folder.SetText(dir)
+	return e
+}
+
+// selectAll empties an entry for test.Type.
+func selectAll(en *widget.Entry) *widget.Entry {
+	en.SetText("")
+	return en
+}
+
+// export taps Export and waits for the export to end.
+func export(t *testing.T, e *imageExport) ([]string, error) {
+	t.Helper()
+	type result struct {
+		paths []string
+		err   error
+	}
+	ch := make(chan result, 1)
+	e.done = func(paths []string, err error) { ch <- result{paths, err} }
+	test.Tap(e.exportBtn)
+	select {
+	case r := <-ch:
+		return r.paths, r.err
+	case <-time.After(20 * time.Second):
+		t.Fatal("the export did not end")
+	}
+	return nil, nil
+}
+
+// overlayText reports whether a dialog over the window shows text.
+func overlayText(t *testing.T, u *App, text string) bool {
+	found := false
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if found || o == nil {
+			return
+		}
+		switch o := o.(type) {
+		case *widget.Label:
+			found = strings.Contains(o.Text, text)
+			return
+		case *widget.RichText:
+			found = strings.Contains(o.String(), text)
+			return
+		case *fyne.Container:
+			for _, ch := range o.Objects {
+				walk(ch)
+			}
+			return
+		}
+		if w, ok := o.(fyne.Widget); ok {
+			for _, ch := range test.TempWidgetRenderer(t, w).Objects() {
+				walk(ch)
+			}
+		}
+	}
+	for _, o := range u.win.Canvas().Overlays().List() {
+		walk(o)
+	}
+	return found
+}
+
+func decodePNG(t *testing.T, path string) (w, h, drawn int) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	bg := img.At(0, 0)
+	r0, g0, b0, _ := bg.RGBA()
+	for y := 0; y < img.Bounds().Dy(); y++ {
+		for x := 0; x < img.Bounds().Dx(); x++ {
+			r, g, b, _ := img.At(x, y).RGBA()
+			if diff(r, r0)+diff(g, g0)+diff(b, b0) > 0x3000 {
+				drawn++
+			}
+		}
+	}
+	return img.Bounds().Dx(), img.Bounds().Dy(), drawn
+}
+
+func diff(a, b uint32) uint32 {
+	if a > b {
+		return a - b
+	}
+	return b - a
+}
+
+func parseSVG(t *testing.T, path string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dec := xml.NewDecoder(bytes.NewReader(b))
+	n := 0
+	for {
+		tok, err := dec.Token()
+		if err == io.EOF {
+			return n
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		if _, ok := tok.(xml.StartElement); ok {
+			n++
+		}
+	}
+}
+
+func TestExportMenu(t *testing.T) {
+	u := newTestUI(t, newPuzzle(0))
+	for _, it := range u.menu.Items[0].Items {
+		if it.Label == "Export" && it.ChildMenu != nil {
+			for _, c := range it.ChildMenu.Items {
+				if c.Label == "Image…" && c.Action != nil {
+					return
+				}
+			}
+		}
+	}
+	t.Error("no File ▸ Export ▸ Image…")
+}
+
+// Every kind of picture, in both formats, lands in the folder under the
+// name given, at the size asked for.
+func TestExportImages(t *testing.T) {
+	u := trayUI(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		kind   exportKind
+		format string
+	}{
+		{exportShape, "PNG"},
+		{exportProblem, "SVG"},
+		{exportSolution, "PNG"},
+		{exportSolution, "SVG"},
+	} {
+		e := exportDialog(t, u, c.kind, c.format, "240x180", dir)
+		e.name.SetText("pic")
+		paths, err := export(t, e)
+		if err != nil {
+			t.Fatalf("%v %s: %v", c.kind, c.format, err)
+		}
+		want := filepath.Join(dir, "pic."+strings.ToLower(c.format))
+		if len(paths) != 1 || paths[0] != want {
+			t.Fatalf("%v %s: wrote %v, want %s", c.kind, c.format, paths, want)
+		}
+		if c.format == "PNG" {
+			if w, h, drawn := decodePNG(t, want); w != 240 || h != 180 || drawn < 240*180/20 {
+				t.Errorf("%v: %dx%d with %d pixels drawn", c.kind, w, h, drawn)
+			}
+		} else if n := parseSVG(t, want); n < 5 {
+			t.Errorf("%v: SVG of %d elements", c.kind, n)
+		}
+		if !strings.Contains(u.status.Text, "Exported") {
+			t.Errorf("status %q", u.status.Text)
+		}
+		if overlayText(t, u, "Export Image") {
+			t.Error("the dialog stays open after a successful export")
+		}
+		os.Remove(want)
+	}
+}
+
+// The disassembly steps: one picture per move and the assembled one, named
+// with their step numbers; with Dim on.
+func TestExportSteps(t *testing.T) {
+	u := trayUI(t)
+	dir := t.TempDir()
+	e := exportDialog(t, u, exportSteps, "PNG", "160x120", dir)
+	e.name.SetText("tray")
+	e.dim.SetChecked(true)
+	paths, err := export(t, e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := u.solve.anim.Steps() + 1
+	if len(paths) != n {
+		t.Fatalf("%d files for %d steps", len(paths), n)
+	}
+	for i, p := range paths {
+		if want := filepath.Join(dir, "tray-00"+string(rune('0'+i))+".png"); p != want {
+			t.Errorf("file %d is %s, want %s", i, p, want)
+		}
+		if w, h, _ := decodePNG(t, p); w != 160 || h != 120 {
+			t.Errorf("%s: %dx%d", p, w, h)
+		}
+	}
+	a, _ := os.ReadFile(paths[0])
+	b, _ := os.ReadFile(paths[1])
+	if bytes.Equal(a, b) {
+		t.Error("step 1 looks like step 0")
+	}
+}
+
+// Bad choices get a clear message and write nothing; a file that is there
+// stays as it was when the export fails.
+func TestExportErrors(t *testing.T) {
+	p, err := xmpuzzle.ReadFile("testdata/tray.xmpuzzle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u := newTestUI(t, p)
+	dir := t.TempDir()
+	old := []byte("the old picture")
+	oldFile := filepath.Join(dir, "old.png")
+	os.WriteFile(oldFile, old, 0o644)
+
+	check := func(name string, e *imageExport, want string) {
+		t.Helper()
+		_, err := export(t, e)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want one saying %q", name, err, want)
+		}
+		if !overlayText(t, u, want) {
+			t.Errorf("%s: no dialog says %q", name, want)
+		}
+		for _, o := range u.win.Canvas().Overlays().List() {
+			u.win.Canvas().Overlays().Remove(o)
+		}
+	}
+	// Nothing selected in the Solve tab.
+	for _, k := range []exportKind{exportSolution, exportSteps} {
+		e := exportDialog(t, u, k, "PNG", "100x100", dir)
+		check("no solution", e, "select a solution")
+	}
+	// An empty shape.
+	empty := model.NewShape([3]int{2, 2, 2})
+	u.doc.Edit("add", u.view, func(p *model.Puzzle) error { p.AddShape(empty); return nil })
+	u.view.Shape = len(u.doc.Puzzle().Shapes) - 1
+	check("empty shape", exportDialog(t, u, exportShape, "PNG", "100x100", dir), "has no cells")
+	u.view.Shape = 0
+
+	for _, size := range []string{"100000x100000", "0x10", "8192x8192"} {
+		e := exportDialog(t, u, exportShape, "PNG", size, dir)
+		e.name.SetText("old")
+		check(size, e, "out of range")
+	}
+	e := exportDialog(t, u, exportShape, "PNG", "big", dir)
+	check("not a number", e, "whole numbers")
+	e = exportDialog(t, u, exportShape, "PNG", "100x100", filepath.Join(dir, "nowhere"))
+	check("no folder", e, "does not exist")
+	e = exportDialog(t, u, exportShape, "PNG", "100x100", dir)
+	e.name.SetText("")
+	check("no name", e, "give the file a name")
+
+	// A read-only folder and a full disk.
+	ro := testfs.ReadOnly(t, dir)
+	e = exportDialog(t, u, exportProblem, "SVG", "300x200", ro)
+	e.name.SetText("x")
+	check("read-only", e, "read-only file system")
+	full := testfs.FullDisk(t, 64<<10)
+	fullOld := filepath.Join(full, "old.png")
+	os.WriteFile(fullOld, old, 0o644)
+	f, _ := os.Create(filepath.Join(full, "filler"))
+	for {
+		if _, err := f.Write(make([]byte, 4096)); err != nil {
+			break
+		}
+	}
+	f.Close()
+	e = exportDialog(t, u, exportShape, "PNG", "300x200", full)
+	e.name.SetText("old")
+	test.Tap(e.exportBtn) // asks before replacing
+	ch := make(chan error, 1)
+	e.done = func(_ []string, err error) { ch <- err }
+	test.Tap(findButton(t, u, "Yes"))
+	select {
+	case err := <-ch:
+		if err == nil || !strings.Contains(err.Error(), "no space left") {
+			t.Errorf("full disk: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("full disk: the export did not end")
+	}
+	for _, path := range []string{oldFile, fullOld} {
+		if b, _ := os.ReadFile(path); !bytes.Equal(b, old) {
+			t.Errorf("%s now holds %d bytes", path, len(b))
+		}
+	}
+	if left, _ := filepath.Glob(filepath.Join(full, ".*")); len(left) > 0 {
+		t.Errorf("temporary files left: %v", left)
+	}
+}
