@@ -1,16 +1,19 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/png"
 	"io"
+	"io/fs"
 	"math"
 	"path/filepath"
 	"strings"
 
+	"github.com/burrlab/burrlab/internal/atomicfile"
 	"github.com/burrlab/burrlab/model"
 )
 
@@ -199,6 +202,22 @@ func (pic *Picture) Encode(w io.Writer, f Format) error {
 		return err
 	}
 	return png.Encode(w, img)
+}
+
+// WriteFile writes the picture to path in format f, through a temporary
+// file: when anything fails an existing file at path is left as it was.
+func (pic *Picture) WriteFile(path string, f Format) error {
+	err := atomicfile.WriteFile(path, func(w io.Writer) error { return pic.Encode(w, f) })
+	if err != nil {
+		// The temporary file's name would only confuse: say what
+		// happened to path.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
 }
 
 // Image draws the picture into a new image.

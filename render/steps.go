@@ -4,11 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"io"
-	"io/fs"
 	"strconv"
 
-	"github.com/burrlab/burrlab/internal/atomicfile"
 	"github.com/burrlab/burrlab/model"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -127,22 +124,6 @@ func (q *Steps) Picture(i int) (*Picture, error) {
 func StepPath(base string, i, n int, f Format) string {
 	digits := max(3, len(strconv.Itoa(n-1)))
 	return fmt.Sprintf("%s-%0*d%s", base, digits, i, f.Ext())
-}
-
-// WriteFile writes the picture to path in format f, through a temporary
-// file: when anything fails an existing file at path is left as it was.
-func (pic *Picture) WriteFile(path string, f Format) error {
-	err := atomicfile.WriteFile(path, func(w io.Writer) error { return pic.Encode(w, f) })
-	if err != nil {
-		// The temporary file's name would only confuse: say what
-		// happened to path.
-		var pe *fs.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
 }
 
 // ErrStopped is returned by Steps.WriteFiles when its progress function

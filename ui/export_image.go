@@ -239,15 +239,15 @@ func (e *imageExport) updateTarget() {
 	e.target.SetText("Writes " + base + ext)
 }
 
-// exportJob is an export ready to run: the pictures are laid out (their
-// meshes built from the puzzle as it is now), only drawing and writing
-// remain, which may run off the UI thread.
+// exportJob is an export ready to run on a snapshot of the puzzle: laying
+// out, drawing and writing may then run off the UI thread while the editor
+// and the solver go on changing the document.
 type exportJob struct {
 	first string // the first file written
 	write func(progress func(done, total int) bool) ([]string, error)
 }
 
-// job checks the dialog's choices and lays out the pictures.
+// job checks the dialog's choices and prepares the export.
 func (e *imageExport) job() (*exportJob, error) {
 	opt := render.DefaultImageOptions()
 	w, errW := strconv.Atoi(strings.TrimSpace(e.width.Text))
@@ -278,64 +278,94 @@ func (e *imageExport) job() (*exportJob, error) {
 	if name == "" || strings.ContainsRune(name, filepath.Separator) || name == "." || name == ".." {
 		return nil, errors.New("give the file a name (without a folder)")
 	}
-	name = strings.TrimSuffix(name, format.Ext())
-	base := filepath.Join(dir, name)
+	base := filepath.Join(dir, strings.TrimSuffix(name, format.Ext()))
+	path := base + format.Ext()
 
 	u := e.u
 	p := u.doc.Puzzle()
-	var pic *render.Picture
+	// picture lays out the picture of a snapshot; it runs in the export's
+	// goroutine.
+	var picture func(*model.Puzzle) (*render.Picture, error)
+	var snap *model.Puzzle
 	switch e.kind() {
 	case exportShape:
-		if u.view.Shape < 0 || u.view.Shape >= len(p.Shapes) {
+		i := u.view.Shape
+		if i < 0 || i >= len(p.Shapes) {
 			return nil, errors.New("nothing to export: the puzzle has no shape")
 		}
-		if _, _, ok := p.Shapes[u.view.Shape].Bounds(); !ok {
-			return nil, fmt.Errorf("nothing to export: shape %s has no cells yet", shapeLabel(p, u.view.Shape))
+		if _, _, ok := p.Shapes[i].Bounds(); !ok {
+			return nil, fmt.Errorf("nothing to export: shape %s has no cells yet", shapeLabel(p, i))
 		}
 		opt.Camera = viewCamera(u.shapes.preview)
-		pic, err = render.ShapePicture(p, u.view.Shape, opt)
+		snap = exportSnapshot(p, -1, nil)
+		picture = func(p *model.Puzzle) (*render.Picture, error) { return render.ShapePicture(p, i, opt) }
 	case exportProblem:
-		if u.view.Problem < 0 || u.view.Problem >= len(p.Problems) {
+		pr := u.view.Problem
+		if pr < 0 || pr >= len(p.Problems) {
 			return nil, errors.New("nothing to export: the puzzle has no problem")
 		}
-		if pr := &p.Problems[u.view.Problem]; pr.Result == model.NoResult && len(pr.Parts) == 0 {
+		if prob := &p.Problems[pr]; prob.Result == model.NoResult && len(prob.Parts) == 0 {
 			return nil, errors.New("nothing to export: the problem has neither a result shape nor pieces")
 		}
-		pic, err = render.ProblemPicture(p, u.view.Problem, opt)
+		snap = exportSnapshot(p, pr, nil)
+		picture = func(p *model.Puzzle) (*render.Picture, error) { return render.ProblemPicture(p, 0, opt) }
 	case exportSolution, exportSteps:
-		one, step, err := u.solve.selectedPuzzle()
+		sol, step, err := u.solve.selectedSolution()
 		if err != nil {
 			return nil, err
 		}
 		opt.Camera = viewCamera(u.solve.view)
-		if d := one.Problems[0].Solutions[0].Disassembly; e.kind() == exportSteps && d == nil {
-			return nil, errors.New("the selected solution has no disassembly stored: solve with Disassemble on to find one")
-		} else if e.kind() == exportSteps && d.Outline() {
-			return nil, errors.New("only the outline of the selected solution's disassembly is stored, not its moves")
-		}
+		snap = exportSnapshot(p, u.view.Problem, sol)
 		if e.kind() == exportSolution {
-			pic, err = render.AssemblyPicture(one, 0, 0, step, opt)
+			picture = func(p *model.Puzzle) (*render.Picture, error) { return render.AssemblyPicture(p, 0, 0, step, opt) }
 			break
 		}
-		q, err := render.SolutionSteps(one, 0, 0, opt)
+		switch d := sol.Disassembly; {
+		case d == nil:
+			return nil, errors.New("the selected solution has no disassembly stored: solve with Disassemble on to find one")
+		case d.Outline():
+			return nil, errors.New("only the outline of the selected solution's disassembly is stored, not its moves")
+		}
+		return &exportJob{
+			first: render.StepPath(base, 0, sol.Disassembly.TotalMoves()+1, format),
+			write: func(progress func(int, int) bool) ([]string, error) {
+				q, err := render.SolutionSteps(snap, 0, 0, opt)
+				if err != nil {
+					return nil, err
+				}
+				return q.WriteFiles(base, format, progress)
+			},
+		}, nil
+	}
+	return &exportJob{first: path, write: func(func(int, int) bool) ([]string, error) {
+		pic, err := picture(snap)
 		if err != nil {
 			return nil, err
 		}
-		return &exportJob{
-			first: render.StepPath(base, 0, q.Len(), format),
-			write: func(progress func(int, int) bool) ([]string, error) { return q.WriteFiles(base, format, progress) },
-		}, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	path := base + format.Ext()
-	return &exportJob{first: path, write: func(func(int, int) bool) ([]string, error) {
 		if err := pic.WriteFile(path, format); err != nil {
 			return nil, err
 		}
 		return []string{path}, nil
 	}}, nil
+}
+
+// exportSnapshot copies what an export draws: the grid, the colours,
+// every shape and, unless pr < 0, problem pr as problem 0 with sol as its
+// only stored solution (none when sol is nil).
+func exportSnapshot(p *model.Puzzle, pr int, sol *model.Solution) *model.Puzzle {
+	c := &model.Puzzle{Grid: p.Grid, Colors: slices.Clone(p.Colors), Shapes: make([]model.Shape, len(p.Shapes))}
+	for i := range p.Shapes {
+		c.Shapes[i] = p.Shapes[i].Clone()
+	}
+	if pr >= 0 {
+		prob := p.Problems[pr]
+		prob.Solutions = nil // not cloned: there may be millions
+		c.Problems = []model.Problem{prob.Clone()}
+		if sol != nil {
+			c.Problems[0].Solutions = []model.Solution{sol.Clone()}
+		}
+	}
+	return c
 }
 
 // viewCamera returns the direction a 3D view looks from; the export fits
@@ -346,25 +376,18 @@ func viewCamera(v *view3D) *render.Camera {
 	return &cam
 }
 
-// selectedPuzzle returns a puzzle whose problem 0 is the Solve tab's
-// problem with only the selected solution stored, and the move the
-// animation shows. Building it on the UI thread leaves the export free of
-// the solver, which may go on adding solutions.
-func (t *solveTab) selectedPuzzle() (*model.Puzzle, float64, error) {
-	p := t.u.doc.Puzzle()
+// selectedSolution returns the solution selected in the Solve tab and the
+// move its animation shows.
+func (t *solveTab) selectedSolution() (*model.Solution, float64, error) {
 	pr := t.u.view.Problem
-	if t.sel < 0 || t.sel >= len(t.rows) || pr < 0 || pr >= len(p.Problems) {
+	if t.sel < 0 || t.sel >= len(t.rows) || pr < 0 || pr >= len(t.u.doc.Puzzle().Problems) {
 		return nil, 0, errors.New("nothing to export: select a solution in the Solve tab first")
 	}
-	sol := t.rows[t.sel].sol
-	one := *p
-	one.Problems = []model.Problem{p.Problems[pr]}
-	one.Problems[0].Solutions = []model.Solution{*sol}
 	step := 0.0
 	if t.anim != nil {
 		step = t.slider.Value
 	}
-	return &one, step, nil
+	return t.rows[t.sel].sol, step, nil
 }
 
 // start checks the choices, asks before replacing a file, and exports.

@@ -338,3 +338,39 @@ func TestExportErrors(t *testing.T) {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
+
+// The export draws a copy: changing the puzzle while it runs changes
+// nothing in it, and of a problem's solutions only the one drawn is copied.
+func TestExportSnapshot(t *testing.T) {
+	p, err := xmpuzzle.ReadFile("testdata/tray.xmpuzzle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := &p.Problems[0].Solutions[1]
+	c := exportSnapshot(p, 0, sol)
+	if len(c.Problems) != 1 || len(c.Problems[0].Solutions) != 1 {
+		t.Fatalf("%d problems, %d solutions copied", len(c.Problems), len(c.Problems[0].Solutions))
+	}
+	if got := c.Problems[0].Solutions[0]; got.AsmNum != sol.AsmNum || got.Disassembly.TotalMoves() != sol.Disassembly.TotalMoves() {
+		t.Error("the copied solution is not the one selected")
+	}
+	before := c.Shapes[0].Clone()
+	for i := range p.Shapes[0].Voxels {
+		p.Shapes[0].Voxels[i] = model.MakeVoxel(model.Empty, 0)
+	}
+	p.Problems[0].Parts[0].Shape = 99
+	if !bytes.Equal(voxelBytes(c.Shapes[0]), voxelBytes(before)) || c.Problems[0].Parts[0].Shape == 99 {
+		t.Error("editing the puzzle changed the export's copy")
+	}
+	if c := exportSnapshot(p, -1, nil); len(c.Problems) != 0 || len(c.Shapes) != len(p.Shapes) {
+		t.Errorf("shape snapshot: %d problems, %d shapes", len(c.Problems), len(c.Shapes))
+	}
+}
+
+func voxelBytes(s model.Shape) []byte {
+	b := make([]byte, len(s.Voxels))
+	for i, v := range s.Voxels {
+		b[i] = byte(v)
+	}
+	return b
+}
