@@ -29,9 +29,12 @@ import (
 // equal balls, that order never paints a cell over one in front of it
 // (Edelsbrunner's acyclicity theorem for regular triangulations); see
 // orderSphere for the rhombic grid and the split octahedra. The small
-// gap between pieces keeps them inside their cells, and pieces moved by a
-// disassembly step move by whole cells, so the order holds for them too;
-// only pieces in flight between steps can be out of order.
+// gap between pieces keeps each inside its cells, so the order is exact for
+// a shape or an assembled puzzle. Pieces that a disassembly has moved sit at
+// other offsets; the order then compares their cells where they are, which
+// stays right for moves by whole cells and for groups flown clear of the
+// rest, and may paint a face over a nearer one only where pieces in flight
+// pass close by others.
 func (pic *Picture) WriteSVG(w io.Writer) error {
 	st := pic.opt.style()
 	sw := &svgWriter{w: bufio.NewWriter(w), gradients: map[color.RGBA]string{}}

@@ -333,3 +333,31 @@ func TestFormatOf(t *testing.T) {
 		}
 	}
 }
+
+// Disassembly steps too: pieces moved by whole cells and groups flown out
+// are painted in the right order.
+func TestSVGStepsMatchRaster(t *testing.T) {
+	for _, file := range []string{"PelikanBurr.xmpuzzle", "Prisgon.xmpuzzle", "CubeInCage.xmpuzzle"} {
+		p := loadExample(t, file)
+		opt := DefaultImageOptions()
+		opt.Width, opt.Height, opt.Supersample, opt.Dim = 400, 300, 1, true
+		q, err := SolutionSteps(p, 0, 0, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, i := range []int{1, q.Len() / 3, q.Len() * 2 / 3, q.Len() - 1} {
+			pic, err := q.Picture(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := pic.Image()
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := rsvgPNG(t, svgOf(t, pic))
+			if differ, patches := mismatch(want, got, 24); patches > 0 {
+				t.Errorf("%s step %d: the SVG differs from the raster in %d pixels, %d in patches", file, i, differ, patches)
+			}
+		}
+	}
+}
