@@ -169,6 +169,10 @@ func TestExportMenu(t *testing.T) {
 		if it.Label == "Export" && it.ChildMenu != nil {
 			for _, c := range it.ChildMenu.Items {
 				if c.Label == "Image…" && c.Action != nil {
+					c.Action()
+					if !overlayText(t, u, "Writes ") {
+						t.Error("File ▸ Export ▸ Image… shows no export dialog")
+					}
 					return
 				}
 			}
