@@ -50,10 +50,10 @@ next:
 type Symmetry struct {
 	// Rotations is how many proper rotations map the shape onto itself;
 	// 1 means it has no rotational symmetry.
-	Rotations int
+	Rotations int `json:"rotations"`
 	// Mirror says the shape is its own mirror image (some mirror
 	// orientation maps it onto itself).
-	Mirror bool
+	Mirror bool `json:"mirror"`
 }
 
 // None reports whether the shape has no symmetry at all: only the

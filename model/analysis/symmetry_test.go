@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"context"
+	"image/color"
 	"testing"
 
 	"github.com/burrlab/burrlab/model"
@@ -78,5 +80,43 @@ func TestCatalog(t *testing.T) {
 		if got != c.want {
 			t.Errorf("%s: found %d, want %d", c.name, got, c.want)
 		}
+	}
+}
+
+func TestDescribeAll(t *testing.T) {
+	turned := screw.Clone()
+	if err := turned.Transform(cubes, 7); err != nil {
+		t.Fatal(err)
+	}
+	coloured := screw.Clone()
+	coloured.Set(grid.Vec{0, 0, 0}, model.MakeVoxel(model.Filled, 1))
+	p := &model.Puzzle{Grid: grid.Cubes, Colors: make([]color.RGBA, 1),
+		Shapes: []model.Shape{screw, screwMirror, turned, coloured, model.NewShape(grid.Vec{1, 1, 1})}}
+	got, err := DescribeAll(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range []struct{ mirror, plain, colours int }{
+		{-1, -1, -1},
+		{0, -1, -1}, // the mirror image
+		{0, 0, 0},   // a rotation
+		{0, 0, -1},  // other colours
+		{-1, -1, -1},
+	} {
+		g := got[i]
+		if g.SameAsMirror != w.mirror || g.SameAs != w.plain || g.SameWithColours != w.colours {
+			t.Errorf("shape %d: same as %d/%d/%d, want %d/%d/%d", i, g.SameAsMirror, g.SameAs, g.SameWithColours, w.mirror, w.plain, w.colours)
+		}
+		if g.Millable == nil || g.Notchable == nil {
+			t.Errorf("shape %d: no millable/notchable on the cube grid", i)
+		}
+	}
+	if s := got[0].Symmetry; s == nil || *s != (Symmetry{2, false}) || got[4].Symmetry != nil {
+		t.Errorf("symmetries %+v and %+v (empty shape)", got[0].Symmetry, got[4].Symmetry)
+	}
+	p.Grid = grid.Prisms
+	p.Shapes = p.Shapes[4:]
+	if got, _ := DescribeAll(context.Background(), p); got[0].Millable != nil {
+		t.Error("millable reported outside the cube grid")
 	}
 }
