@@ -81,8 +81,9 @@ func TestShapeInfoLikeBurrTools(t *testing.T) {
 				Rotations: w.Rotations, Mirror: w.Mirror,
 			}
 			// An empty shape's symmetry means nothing: BurrTools reports
-			// 3 rotations for one in the rhombic and tetra-octa grids, an
-			// accident of how it turns an empty space; BurrLab reports none.
+			// every rotation of the grid for one, but only 3 in the
+			// rhombic and tetra-octa grids (an accident of how it turns an
+			// empty space); BurrLab reports none.
 			if g.Symmetry != nil {
 				row.Rotations, row.Mirror = g.Symmetry.Rotations, b2i(g.Symmetry.Mirror)
 			} else if g.Filled+g.Variable != 0 {

@@ -687,5 +687,6 @@ func (u *App) closeRequested() {
 // before the app quits.
 func (u *App) Shutdown() {
 	u.solve.shutdown()
+	u.shapes.info.stop()
 	u.tips.hide()
 }

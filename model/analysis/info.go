@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
@@ -109,4 +110,78 @@ func DescribeAll(ctx context.Context, p *model.Puzzle) ([]ShapeInfo, error) {
 		c.Add(i, &p.Shapes[i])
 	}
 	return out, nil
+}
+
+// Kinship says how another shape relates to a shape.
+type Kinship int
+
+// The kinds of Relation, closest first.
+const (
+	Identical    Kinship = iota // a rotation of it, colours included
+	OtherColours                // a rotation of it, but with other colours
+	MirrorImage                 // a rotation of its mirror image, not of it
+)
+
+// String names the kinship for people.
+func (k Kinship) String() string {
+	switch k {
+	case Identical:
+		return "identical"
+	case OtherColours:
+		return "same shape, other colours"
+	case MirrorImage:
+		return "mirror image"
+	}
+	return fmt.Sprintf("kinship %d", int(k))
+}
+
+// Relation is another shape of the puzzle that is related to a shape.
+type Relation struct {
+	Shape int
+	Kind  Kinship
+}
+
+// Relations lists the other shapes of the list that are identical to
+// shape i, the same up to colours, or its mirror image (states compared,
+// as in BurrTools), in index order. ctx stops it between shapes.
+func Relations(ctx context.Context, g grid.Grid, shapes []model.Shape, i int) ([]Relation, error) {
+	if i < 0 || i >= len(shapes) {
+		return nil, fmt.Errorf("shape %d does not exist", i)
+	}
+	s := &shapes[i]
+	if s.NumCells() == 0 {
+		return nil, nil
+	}
+	filled, variable := s.Count(model.Filled), s.Count(model.Variable)
+	var plain, colours, mirror *Catalog
+	var out []Relation
+	for j := range shapes {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		o := &shapes[j]
+		if j == i || o.Count(model.Filled) != filled || o.Count(model.Variable) != variable {
+			continue
+		}
+		if plain == nil { // only built when some shape could match
+			plain, colours, mirror = NewCatalog(g, Sameness{}), NewCatalog(g, Sameness{Colours: true}), NewCatalog(g, Sameness{Mirror: true})
+			plain.Add(i, s)
+			colours.Add(i, s)
+			mirror.Add(i, s)
+		}
+		switch {
+		case found(colours, o):
+			out = append(out, Relation{j, Identical})
+		case found(plain, o):
+			out = append(out, Relation{j, OtherColours})
+		case found(mirror, o):
+			out = append(out, Relation{j, MirrorImage})
+		}
+	}
+	return out, nil
+}
+
+func found(c *Catalog, s *model.Shape) bool {
+	_, ok := c.Find(s)
+	return ok
 }

@@ -120,3 +120,32 @@ func TestDescribeAll(t *testing.T) {
 		t.Error("millable reported outside the cube grid")
 	}
 }
+
+func TestRelations(t *testing.T) {
+	turned := screw.Clone()
+	if err := turned.Transform(cubes, 13); err != nil {
+		t.Fatal(err)
+	}
+	coloured := screw.Clone()
+	coloured.Set(grid.Vec{1, 1, 1}, model.MakeVoxel(model.Filled, 1))
+	shapes := []model.Shape{screwMirror, tromino, turned, screw, coloured, model.NewShape(grid.Vec{2, 2, 2})}
+	got, err := Relations(context.Background(), cubes, shapes, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Relation{{0, MirrorImage}, {2, Identical}, {4, OtherColours}}
+	if len(got) != len(want) {
+		t.Fatalf("relations %v, want %v", got, want)
+	}
+	for k := range want {
+		if got[k] != want[k] {
+			t.Errorf("relation %d: %v, want %v", k, got[k], want[k])
+		}
+	}
+	if r, err := Relations(context.Background(), cubes, shapes, 5); err != nil || len(r) != 0 {
+		t.Errorf("an empty shape is related to %v (%v)", r, err)
+	}
+	if _, err := Relations(context.Background(), cubes, shapes, 6); err == nil {
+		t.Error("no error for a missing shape")
+	}
+}
