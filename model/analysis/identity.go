@@ -1,9 +1,6 @@
 package analysis
 
 import (
-	"strconv"
-	"strings"
-
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -20,31 +17,43 @@ type Sameness struct {
 
 // Catalog remembers shapes and finds the first one a new shape is the
 // same as, up to rotation (and mirroring, if asked), translation, and the
-// size of the voxel space. Every remembered shape is stored in each of its
-// distinct orientations, keyed by its cells relative to the first, so a
-// lookup costs one map access and a comparison per candidate.
+// size of the voxel space. As in BurrTools, every distinct orientation of a
+// remembered shape is entered under a hash of its cells relative to the
+// first one, but only the hash and the orientation's number are kept:
+// the cells are turned again for the few entries a lookup meets. So a
+// catalog of a hundred thousand shapes holds each shape's cells once.
 type Catalog struct {
 	g       grid.Grid
 	same    Sameness
-	buckets map[string][]catalogEntry
+	shapes  []catalogShape
+	buckets map[uint64][]catalogEntry
 }
 
-type catalogEntry struct {
+// catalogShape is a remembered shape.
+type catalogShape struct {
 	index int
 	cells []grid.Cell // sorted, tags as Sameness asks
 }
 
+// catalogEntry is one orientation of a remembered shape.
+type catalogEntry struct {
+	shape  int32 // in Catalog.shapes
+	orient int16
+}
+
 // NewCatalog returns an empty catalog for shapes of grid g.
 func NewCatalog(g grid.Grid, same Sameness) *Catalog {
-	return &Catalog{g: g, same: same, buckets: make(map[string][]catalogEntry)}
+	return &Catalog{g: g, same: same, buckets: make(map[uint64][]catalogEntry)}
 }
 
 // Find returns the index of the first added shape that s is the same as.
 func (c *Catalog) Find(s *model.Shape) (index int, ok bool) {
 	cells := c.cells(s)
-	for _, e := range c.buckets[key(cells)] {
-		if _, same := grid.Identical(c.g, e.cells, cells); same {
-			return e.index, true
+	for _, e := range c.buckets[hashCells(cells)] {
+		if o, ok := c.orient(e); ok {
+			if _, same := grid.Identical(c.g, o, cells); same {
+				return c.shapes[e.shape].index, true
+			}
 		}
 	}
 	return 0, false
@@ -54,29 +63,40 @@ func (c *Catalog) Find(s *model.Shape) (index int, ok bool) {
 // so that Find returns the earliest match.
 func (c *Catalog) Add(index int, s *model.Shape) {
 	base := c.cells(s)
+	k := int32(len(c.shapes))
+	c.shapes = append(c.shapes, catalogShape{index: index, cells: base})
 	n := c.g.Orientations()
 	if c.same.Mirror {
 		n *= 2
 	}
+	// The orientations entered so far, to skip those that a symmetry of
+	// s makes equal to an earlier one.
+	seen := make(map[uint64][][]grid.Cell)
 	for t := 0; t < n; t++ {
 		o, _, ok := grid.Orient(c.g, t, base, grid.Vec{})
 		if !ok {
 			continue
 		}
-		k := key(o)
+		h := hashCells(o)
 		dup := false
-		for _, e := range c.buckets[k] {
-			if e.index == index {
-				if _, same := grid.Identical(c.g, e.cells, o); same {
-					dup = true // a symmetry of s: this orientation is stored already
-					break
-				}
+		for _, prev := range seen[h] {
+			if _, same := grid.Identical(c.g, prev, o); same {
+				dup = true
+				break
 			}
 		}
-		if !dup {
-			c.buckets[k] = append(c.buckets[k], catalogEntry{index: index, cells: o})
+		if dup {
+			continue
 		}
+		seen[h] = append(seen[h], o)
+		c.buckets[h] = append(c.buckets[h], catalogEntry{shape: k, orient: int16(t)})
 	}
+}
+
+// orient turns a remembered shape as entry e says.
+func (c *Catalog) orient(e catalogEntry) ([]grid.Cell, bool) {
+	o, _, ok := grid.Orient(c.g, int(e.orient), c.shapes[e.shape].cells, grid.Vec{})
+	return o, ok
 }
 
 // cells returns the non-empty cells of s, sorted, tagged with what must
@@ -91,21 +111,27 @@ func (c *Catalog) cells(s *model.Shape) []grid.Cell {
 	return cells
 }
 
-// key describes sorted cells relative to the first one: shapes that are
-// translations of each other share it (on grids where not every
-// translation maps cells onto cells, grid.Identical decides).
-func key(cells []grid.Cell) string {
-	var b strings.Builder
+// hashCells hashes sorted cells relative to the first one (FNV-1a):
+// shapes that are translations of each other share it. Equal hashes are
+// only candidates; grid.Identical decides.
+func hashCells(cells []grid.Cell) uint64 {
+	h := uint64(14695981039346656037)
+	mix := func(x int) {
+		for k := 0; k < 4; k++ {
+			h ^= uint64(uint8(x >> (8 * k)))
+			h *= 1099511628211
+		}
+	}
 	if len(cells) == 0 {
-		return ""
+		return h
 	}
 	o := cells[0].Pos
 	for _, c := range cells {
 		d := c.Pos.Sub(o)
-		for _, x := range []int{d[0], d[1], d[2], int(c.Tag)} {
-			b.WriteString(strconv.Itoa(x))
-			b.WriteByte(',')
-		}
+		mix(d[0])
+		mix(d[1])
+		mix(d[2])
+		mix(int(c.Tag))
 	}
-	return b.String()
+	return h
 }
