@@ -3,7 +3,7 @@
 // convert, solve and draw .xmpuzzle files, for scripts, benchmarks and
 // servers. It never imports Fyne, so both build with CGO_ENABLED=0.
 //
-//	burr info FILE               the puzzle as JSON
+//	burr info [-analyse] FILE    the puzzle as JSON
 //	burr check FILE              verify every stored assembly
 //	burr convert IN OUT          load and save again
 //	burr solve [flags] FILE      find assemblies (and solutions)
@@ -30,7 +30,7 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"info":              {"burr info FILE", runInfo},
+		"info":              {"burr info [-analyse] FILE", runInfo},
 		"check":             {"burr check FILE", runCheck},
 		"convert":           {"burr convert IN OUT", runConvert},
 		"solve":             {"burr solve [flags] FILE", runSolve},
