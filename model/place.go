@@ -9,15 +9,26 @@ import (
 // PlacedCells returns the filled cells of shape s placed by pl, in world
 // coordinates: world(v) = T_t(v) - T_t(hotspot) + pos (grids.md §1.4).
 func PlacedCells(g grid.Grid, s *Shape, pl Placement) ([]grid.Cell, error) {
+	return placeCells(g, s.FilledCells(), s.Hotspot, pl)
+}
+
+// PlacedVoxels is PlacedCells for every non-empty cell of s, variable
+// cells included, each tagged with its voxel (state and colour).
+func PlacedVoxels(g grid.Grid, s *Shape, pl Placement) ([]grid.Cell, error) {
+	return placeCells(g, s.Cells(), s.Hotspot, pl)
+}
+
+// placeCells turns cells about the hotspot hot as pl says and moves them
+// to pl's position.
+func placeCells(g grid.Grid, cells []grid.Cell, hot grid.Vec, pl Placement) ([]grid.Cell, error) {
 	if pl.Orient < 0 || pl.Orient >= g.Orientations() {
 		return nil, fmt.Errorf("orientation %d out of range 0..%d", pl.Orient, g.Orientations()-1)
 	}
-	cells := s.FilledCells()
-	out, hot, ok := grid.Orient(g, pl.Orient, cells, s.Hotspot)
+	out, hotOut, ok := grid.Orient(g, pl.Orient, cells, hot)
 	if !ok {
 		return nil, fmt.Errorf("orientation %d does not exist for this shape", pl.Orient)
 	}
-	d := pl.Pos.Sub(hot)
+	d := pl.Pos.Sub(hotOut)
 	for i := range out {
 		out[i].Pos = out[i].Pos.Add(d)
 	}

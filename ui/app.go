@@ -331,7 +331,7 @@ func (u *App) buildMenu() {
 	u.redoItem = fyne.NewMenuItem("Redo", u.Redo)
 	u.redoItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	comment := fyne.NewMenuItem("Puzzle Comment…", u.editComment)
-	edit := fyne.NewMenu("Edit", u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment)
+	edit := fyne.NewMenu("Edit", u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment, u.importAssembliesItem())
 
 	goShapes := fyne.NewMenuItem("Shapes", func() { u.tabs.SelectIndex(tabShapes) })
 	goShapes.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key1, Modifier: fyne.KeyModifierAlt}
@@ -687,5 +687,6 @@ func (u *App) closeRequested() {
 // before the app quits.
 func (u *App) Shutdown() {
 	u.solve.shutdown()
+	u.shapes.info.stop()
 	u.tips.hide()
 }

@@ -121,8 +121,9 @@ func newProblemsTab(u *App) *problemsTab {
 	t.deleteBtn = newTipButton("", theme.DeleteIcon(), "Delete the selected problem", u, t.deleteProblem)
 	t.upBtn = newTipButton("", theme.MoveUpIcon(), "Move the problem up the list", u, func() { t.moveProblem(-1) })
 	t.downBtn = newTipButton("", theme.MoveDownIcon(), "Move the problem down the list", u, func() { t.moveProblem(1) })
+	importBtn := newTipButton("", theme.DownloadIcon(), "Import the problem's assemblies as new shapes", u, func() { u.importAssemblies() })
 	heading := widget.NewLabelWithStyle("Problems", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	left := container.NewBorder(heading, container.NewHBox(add, t.copyBtn, t.deleteBtn, layout.NewSpacer(), t.upBtn, t.downBtn), nil, nil, t.list)
+	left := container.NewBorder(heading, container.NewHBox(add, t.copyBtn, t.deleteBtn, importBtn, layout.NewSpacer(), t.upBtn, t.downBtn), nil, nil, t.list)
 
 	t.name = newCommitEntry(t.rename)
 	t.name.SetPlaceHolder("name")

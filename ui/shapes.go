@@ -30,6 +30,7 @@ type shapesTab struct {
 	size    [3]*spin
 	editor  *layerEditor
 	preview *view3D
+	info    *shapeInfoPanel
 
 	layerSlider *keySlider
 	layerLabel  *widget.Label
@@ -189,8 +190,9 @@ func newShapesTab(u *App) *shapesTab {
 
 	t.preview = newView3D(u)
 	t.preview.onPick = t.pick
+	t.info = newShapeInfoPanel(u)
 	previewBox := container.NewBorder(widget.NewLabelWithStyle("3D view", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		widget.NewLabel("Drag to turn · wheel to zoom · click a face to add a cell, right click to remove"), nil, nil, t.preview)
+		container.NewVBox(widget.NewLabel("Drag to turn · wheel to zoom · click a face to add a cell, right click to remove"), t.info.content), nil, nil, t.preview)
 
 	right := container.NewHSplit(editorArea, previewBox)
 	right.Offset = 0.56
@@ -466,6 +468,7 @@ func (t *shapesTab) refresh() {
 	t.refreshTools()
 	t.refreshLayer()
 	t.preview.showShape(i)
+	t.info.show(i)
 }
 
 func (t *shapesTab) enable(w fyne.Disableable, on bool) {

@@ -3,11 +3,12 @@
 // convert, solve and draw .xmpuzzle files, for scripts, benchmarks and
 // servers. It never imports Fyne, so both build with CGO_ENABLED=0.
 //
-//	burr info FILE               the puzzle as JSON
+//	burr info [-analyse] FILE    the puzzle as JSON
 //	burr check FILE              verify every stored assembly
 //	burr convert IN OUT          load and save again
 //	burr solve [flags] FILE      find assemblies (and solutions)
 //	burr render [flags] -o OUT.png|OUT.svg FILE
+//	burr import-assemblies [flags] -o OUT FILE   assemblies as new shapes
 //
 // Each subcommand lives in its own file; `burr help CMD` prints its flags.
 package cli
@@ -29,11 +30,12 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"info":    {"burr info FILE", runInfo},
-		"check":   {"burr check FILE", runCheck},
-		"convert": {"burr convert IN OUT", runConvert},
-		"solve":   {"burr solve [flags] FILE", runSolve},
-		"render":  {"burr render [flags] -o OUT.png|OUT.svg FILE", runRender},
+		"info":              {"burr info [-analyse] FILE", runInfo},
+		"check":             {"burr check FILE", runCheck},
+		"convert":           {"burr convert IN OUT", runConvert},
+		"solve":             {"burr solve [flags] FILE", runSolve},
+		"render":            {"burr render [flags] -o OUT.png|OUT.svg FILE", runRender},
+		"import-assemblies": {"burr import-assemblies [flags] -o OUT FILE", runImportAssemblies},
 	}
 }
 
@@ -72,7 +74,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage:")
-	for _, n := range []string{"info", "check", "convert", "solve", "render"} {
+	for _, n := range []string{"info", "check", "convert", "solve", "render", "import-assemblies"} {
 		fmt.Fprintf(w, "  %s\n", cmds[n].usage)
 	}
 }

@@ -1,11 +1,17 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 
 	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/analysis"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
 
@@ -39,6 +45,8 @@ type (
 		Variable int    `json:"variable"`
 		Hotspot  [3]int `json:"hotspot"`
 		Weight   int    `json:"weight"`
+		// Analysis is there with -analyse only.
+		Analysis *analysis.ShapeInfo `json:"analysis,omitempty"`
 	}
 	infoProblem struct {
 		Index      int             `json:"index"`
@@ -97,19 +105,49 @@ func stateName(s model.SolveState) string {
 	return fmt.Sprintf("state %d", int(s))
 }
 
+const infoUsage = `usage: burr info [-analyse] FILE
+
+Prints the grid, colours, shapes and problems of FILE as JSON. With
+-analyse every shape also gets what BurrTools' shape information window
+shows: identical shapes, symmetry, connectivity, holes, and for cubes
+whether it can be milled or notched.
+
+Flags:
+`
+
 // runInfo prints what a puzzle file holds as JSON.
 func runInfo(args []string, stdout io.Writer) error {
-	files, err := positional("info", "FILE", "Prints the grid, colours, shapes and problems of FILE as JSON.", args)
+	fs := flag.NewFlagSet("info", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), infoUsage)
+		fs.PrintDefaults()
+	}
+	analyse := fs.Bool("analyse", false, "add each shape's analysis (this can take a while for big shapes)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: burr info [-analyse] FILE")
+	}
+	p, err := xmpuzzle.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	p, err := xmpuzzle.ReadFile(files[0])
-	if err != nil {
-		return err
+	out := describe(p)
+	if *analyse {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		infos, err := analysis.DescribeAll(ctx, p)
+		if err != nil {
+			return err
+		}
+		for i := range infos {
+			out.Shapes[i].Analysis = &infos[i]
+		}
 	}
 	enc := json.NewEncoder(stdout)
 	enc.SetIndent("", "  ")
-	return enc.Encode(describe(p))
+	return enc.Encode(out)
 }
 
 // describe builds the info JSON of a puzzle.

@@ -56,10 +56,10 @@ func TestInfoWorkedExample(t *testing.T) {
 		t.Errorf("grid %+v colours %+v", got.Grid, got.Colors)
 	}
 	wantShapes := []infoShape{
-		{0, "Tray", [3]int{3, 2, 1}, 5, 1, [3]int{}, 1},
-		{1, "Ell", [3]int{2, 2, 1}, 3, 0, [3]int{}, 1},
-		{2, "", [3]int{2, 1, 1}, 2, 0, [3]int{}, 1},
-		{3, "", [3]int{1, 1, 1}, 1, 0, [3]int{}, 2},
+		{0, "Tray", [3]int{3, 2, 1}, 5, 1, [3]int{}, 1, nil},
+		{1, "Ell", [3]int{2, 2, 1}, 3, 0, [3]int{}, 1, nil},
+		{2, "", [3]int{2, 1, 1}, 2, 0, [3]int{}, 1, nil},
+		{3, "", [3]int{1, 1, 1}, 1, 0, [3]int{}, 2, nil},
 	}
 	if !reflect.DeepEqual(got.Shapes, wantShapes) {
 		t.Errorf("shapes\n got %+v\nwant %+v", got.Shapes, wantShapes)
@@ -95,10 +95,40 @@ func TestInfoWorkedExample(t *testing.T) {
 
 func TestInfoErrors(t *testing.T) {
 	code, _, errOut := burrRun("info")
-	oneLineError(t, code, errOut, "usage: burr info FILE")
+	oneLineError(t, code, errOut, "usage: burr info [-analyse] FILE")
 	code, _, errOut = burrRun("info", filepath.Join(t.TempDir(), "missing.xmpuzzle"))
 	oneLineError(t, code, errOut, "missing.xmpuzzle")
 	bad := writeTemp(t, "bad.xmpuzzle", "<puzzle version=\"2\">\n<shapes><voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\">#</voxel></shapes></puzzle>")
 	code, _, errOut = burrRun("info", bad)
 	oneLineError(t, code, errOut, "bad.xmpuzzle: line 2: shape 0: voxel string: 1 cells, the space has 2")
+}
+
+func TestInfoAnalyse(t *testing.T) {
+	code, out, errOut := burrRun("info", "-analyse", workedExample)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var got infoPuzzle
+	if err := json.Unmarshal([]byte(out), &got); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	// BurrTools' shape information window (measured) says: no shape is
+	// identical to another, all are connected, without holes, millable
+	// and notchable, with 1, 2, 8 and 24 rotations and a mirror symmetry.
+	for i, s := range got.Shapes {
+		a := s.Analysis
+		if a == nil || a.Filled != s.Filled || a.Variable != s.Variable || a.Millable == nil || a.Symmetry == nil {
+			t.Fatalf("shape %d: analysis %+v", i, a)
+		}
+		if a.SameAsMirror != -1 || !a.ByFace || a.Holes2D || !*a.Millable || !*a.Notchable {
+			t.Errorf("shape %d: analysis %+v", i, a)
+		}
+		if rot := []int{1, 2, 8, 24}[i]; a.Symmetry.Rotations != rot || !a.Symmetry.Mirror {
+			t.Errorf("shape %d: symmetry %+v, want %d rotations and a mirror", i, a.Symmetry, rot)
+		}
+	}
+	_, plain, _ := burrRun("info", workedExample)
+	if strings.Contains(plain, `"analysis"`) {
+		t.Error("info without -analyse prints the analysis")
+	}
 }

@@ -241,6 +241,30 @@ func (s Set) Len() int {
 	return n
 }
 
+// HasMirror reports whether set s holds a mirror image orientation of g:
+// a shape with such a symmetry is its own mirror image.
+func HasMirror(g Grid, s Set) bool {
+	for t := g.Orientations(); t < 2*g.Orientations(); t++ {
+		if s.Has(t) {
+			return true
+		}
+	}
+	return false
+}
+
+// Rotations returns how many proper orientations of g set s holds: for a
+// shape's symmetry set, the number of rotations that map it onto itself
+// (1 for a shape without any symmetry).
+func Rotations(g Grid, s Set) int {
+	n := 0
+	for t := 0; t < g.Orientations(); t++ {
+		if s.Has(t) {
+			n++
+		}
+	}
+	return n
+}
+
 // Symmetries returns Sym(S): every orientation t (mirrors included) that maps
 // the shape onto itself up to a lattice translation, tags included. Cells
 // need not be sorted.

@@ -13,6 +13,7 @@ import (
 	"slices"
 
 	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/analysis"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/solver/cover"
 )
@@ -278,7 +279,7 @@ func (a *Assembler) setup() error {
 	rs := &p.Shapes[pr.Result]
 	r := &a.res
 	r.shape = rs
-	r.sym = symmetries(g, rs)
+	r.sym = analysis.Symmetries(g, rs)
 	lo, hi, ok := rs.Bounds()
 	if !ok {
 		return fmt.Errorf("the result shape %d is empty", pr.Result)

@@ -112,44 +112,6 @@ func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
 	return si
 }
 
-// symmetries returns Sym(s), colours and states included, without
-// sorting: the shape turned by t is moved so its bounding box starts where
-// s's does, and every cell is looked up in s. This is what makes big
-// result shapes cheap (a result is turned 2N times only here).
-func symmetries(g grid.Grid, s *model.Shape) grid.Set {
-	cells := s.Cells()
-	pos := make([]grid.Vec, len(cells))
-	for i, c := range cells {
-		pos[i] = c.Pos
-	}
-	lo, _, _ := s.Bounds()
-	var set grid.Set
-next:
-	for t := 0; t < 2*g.Orientations(); t++ {
-		out, _, ok := g.Transform(t, pos, grid.Vec{})
-		if !ok || len(out) == 0 {
-			continue
-		}
-		olo := out[0]
-		for _, p := range out[1:] {
-			for k := 0; k < 3; k++ {
-				olo[k] = min(olo[k], p[k])
-			}
-		}
-		d := lo.Sub(olo)
-		if !g.InLattice(d) {
-			continue
-		}
-		for i, p := range out {
-			if uint8(s.At(p.Add(d))) != cells[i].Tag {
-				continue next
-			}
-		}
-		set.Add(t) // as many cells, all on cells of s with the same tag: the same shape
-	}
-	return set
-}
-
 // sortCells sorts cells into index order (z, then y, then x), like
 // grid.SortCells but without reflection: shapes are sorted 2N times each.
 func sortCells(c []grid.Cell) {
@@ -171,14 +133,4 @@ func (a *shapeInfo) sameAs(g grid.Grid, t int, b *shapeInfo) bool {
 	}
 	_, same := grid.Identical(g, a.or[t].abs, b.or[0].abs)
 	return same
-}
-
-// hasMirror reports whether set s holds a mirror image orientation.
-func hasMirror(g grid.Grid, s grid.Set) bool {
-	for t := g.Orientations(); t < 2*g.Orientations(); t++ {
-		if s.Has(t) {
-			return true
-		}
-	}
-	return false
 }

@@ -112,7 +112,7 @@ func (a *Assembler) planSymmetry(exact bool) symmetryPlan {
 		pl.filter = true
 	}
 
-	if hasMirror(g, resSym) {
+	if grid.HasMirror(g, resSym) {
 		// Mirror images of assemblies are only comparable if every piece is
 		// its own mirror image or has a partner that is.
 		slots := len(a.slotPart)
@@ -127,7 +127,7 @@ func (a *Assembler) planSymmetry(exact bool) symmetryPlan {
 				continue
 			}
 			si := a.parts[a.slotPart[i]].info
-			if hasMirror(g, si.sym) {
+			if grid.HasMirror(g, si.sym) {
 				continue
 			}
 			found := false

@@ -1,0 +1,71 @@
+package analysis
+
+import (
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// Symmetries returns Sym(s): every orientation of g (mirror images
+// included) that maps shape s onto itself up to a lattice translation,
+// states and colours included, as BurrTools' symmetry of a shape compares
+// whole voxels. The turned shape is moved so that its bounding box starts
+// where s's does and every cell is looked up in s, without sorting: this
+// keeps big result shapes cheap for the solver, which calls it once per
+// result.
+func Symmetries(g grid.Grid, s *model.Shape) grid.Set {
+	cells := s.Cells()
+	pos := make([]grid.Vec, len(cells))
+	for i, c := range cells {
+		pos[i] = c.Pos
+	}
+	lo, _, _ := s.Bounds()
+	var set grid.Set
+next:
+	for t := 0; t < 2*g.Orientations(); t++ {
+		out, _, ok := g.Transform(t, pos, grid.Vec{})
+		if !ok || len(out) == 0 {
+			continue
+		}
+		olo := out[0]
+		for _, p := range out[1:] {
+			for k := 0; k < 3; k++ {
+				olo[k] = min(olo[k], p[k])
+			}
+		}
+		d := lo.Sub(olo)
+		if !g.InLattice(d) {
+			continue
+		}
+		for i, p := range out {
+			if uint8(s.At(p.Add(d))) != cells[i].Tag {
+				continue next
+			}
+		}
+		set.Add(t) // as many cells, all on cells of s with the same tag: the same shape
+	}
+	return set
+}
+
+// Symmetry is a summary of a shape's symmetry set.
+type Symmetry struct {
+	// Rotations is how many proper rotations map the shape onto itself;
+	// 1 means it has no rotational symmetry.
+	Rotations int `json:"rotations"`
+	// Mirror says the shape is its own mirror image (some mirror
+	// orientation maps it onto itself).
+	Mirror bool `json:"mirror"`
+}
+
+// None reports whether the shape has no symmetry at all: only the
+// identity maps it onto itself.
+func (s Symmetry) None() bool { return s.Rotations <= 1 && !s.Mirror }
+
+// SymmetryOf summarises Symmetries(g, s). An empty shape has every
+// symmetry.
+func SymmetryOf(g grid.Grid, s *model.Shape) Symmetry {
+	if s.NumCells() == 0 {
+		return Symmetry{Rotations: g.Orientations(), Mirror: true}
+	}
+	set := Symmetries(g, s)
+	return Symmetry{Rotations: grid.Rotations(g, set), Mirror: grid.HasMirror(g, set)}
+}
