@@ -68,6 +68,8 @@ type App struct {
 	startItem, contItem, stopItem *fyne.MenuItem
 	colorsItem                    *fyne.MenuItem
 	menu                          *fyne.MainMenu
+
+	rec *recoverer // unsaved changes in the cache directory (recovery.go)
 }
 
 // New builds the main window's content and menus in w.
@@ -615,14 +617,16 @@ func (u *App) saveThen(then func()) {
 	}
 }
 
-// writeTo saves the puzzle to path (a temporary file, then a rename).
+// writeTo saves the puzzle to path (a temporary file, then a rename),
+// keeping the previous version as path~.
 func (u *App) writeTo(path string) error {
-	if err := xmpuzzle.WriteFile(path, u.doc.Puzzle()); err != nil {
+	if err := saveWithBackup(path, u.doc.Puzzle()); err != nil {
 		return fmt.Errorf("cannot save %s: %w", filepath.Base(path), err)
 	}
 	u.doc.MarkSaved(path)
 	u.addRecent(path)
 	u.refresh()
+	u.autosave() // nothing unsaved: the recovery file goes
 	u.setStatus("Saved " + path)
 	return nil
 }
@@ -688,4 +692,5 @@ func (u *App) closeRequested() {
 func (u *App) Shutdown() {
 	u.solve.shutdown()
 	u.tips.hide()
+	u.endRecovery()
 }

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"github.com/burrlab/burrlab/assets"
+	"github.com/burrlab/burrlab/internal/recovery"
 	"github.com/burrlab/burrlab/ui"
 )
 
@@ -21,6 +22,11 @@ func main() {
 		u.OpenPath(os.Args[1])
 	} else {
 		u.OpenExample(assets.DefaultExample)
+	}
+	if store, err := recovery.DefaultStore(); err == nil {
+		u.StartRecovery(store)
+	} else {
+		fyne.LogError("autosave is off", err)
 	}
 	w.Resize(fyne.NewSize(1360, 860))
 	w.SetMaster()

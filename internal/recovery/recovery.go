@@ -34,9 +34,22 @@ type Info struct {
 	Title string `json:"title"`
 	// Saved is when the recovery file was written.
 	Saved time.Time `json:"saved"`
-	// Solving is the problem (from 0) whose search was running and is
-	// checkpointed in the puzzle, or -1 for none.
-	Solving int `json:"solving"`
+	// Search, if not nil, is a search that was running: the puzzle holds
+	// its last checkpoint (a paused search in that problem).
+	Search *Search `json:"search,omitempty"`
+}
+
+// Search is a search that was running when a recovery file was written,
+// with the settings it ran with: a paused search continues only with the
+// same ones.
+type Search struct {
+	Problem           int  `json:"problem"` // from 0
+	Disassemble       bool `json:"disassemble"`
+	KeepMirrors       bool `json:"keepMirrors"`
+	KeepRotations     bool `json:"keepRotations"`
+	CompleteRotations bool `json:"completeRotations"`
+	MaxHoles          int  `json:"maxHoles"` // -1: the problem's own
+	Keep              int  `json:"keep"`     // most solutions kept
 }
 
 // Store is the directory that holds the recovery files.

@@ -26,7 +26,7 @@ func TestLiveSessionIsNoOrphan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := ss.Write(puzzle("live"), Info{Title: "a", Solving: -1}); err != nil {
+	if err := ss.Write(puzzle("live"), Info{Title: "a"}); err != nil {
 		t.Fatal(err)
 	}
 	if o, err := st.Orphans(); err != nil || len(o) != 0 {
@@ -50,8 +50,8 @@ func TestCrashedSessionIsOffered(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := time.Now()
-	ss.Write(puzzle("first"), Info{Title: "x", Solving: -1})
-	ss.Write(puzzle("second"), Info{Path: "/home/u/p.xmpuzzle", Title: "p.xmpuzzle", Solving: 0})
+	ss.Write(puzzle("first"), Info{Title: "x"})
+	ss.Write(puzzle("second"), Info{Path: "/home/u/p.xmpuzzle", Title: "p.xmpuzzle", Search: &Search{Problem: 0, Disassemble: true, MaxHoles: -1, Keep: 10}})
 	ss.Release() // the app dies
 
 	other, err := st.Begin() // the next start
@@ -64,7 +64,7 @@ func TestCrashedSessionIsOffered(t *testing.T) {
 		t.Fatalf("orphans %v, %v; want the crashed session's", o, err)
 	}
 	e := o[0]
-	if e.Path != "/home/u/p.xmpuzzle" || e.Title != "p.xmpuzzle" || e.Solving != 0 || e.Saved.Before(before) {
+	if e.Path != "/home/u/p.xmpuzzle" || e.Title != "p.xmpuzzle" || e.Search == nil || *e.Search != (Search{Disassemble: true, MaxHoles: -1, Keep: 10}) || e.Saved.Before(before) {
 		t.Fatalf("entry %+v", e.Info)
 	}
 	p, err := e.Load()
@@ -85,7 +85,7 @@ func TestCrashedSessionIsOffered(t *testing.T) {
 func TestClearAndBrokenFiles(t *testing.T) {
 	st := NewStore(t.TempDir())
 	ss, _ := st.Begin()
-	ss.Write(puzzle("a"), Info{Title: "a", Solving: -1})
+	ss.Write(puzzle("a"), Info{Title: "a"})
 	if err := ss.Clear(); err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestClearAndBrokenFiles(t *testing.T) {
 		t.Fatalf("broken files offered: %v, %v", o, err)
 	}
 	// A puzzle that does not load gives an error, not a panic.
-	os.WriteFile(filepath.Join(st.Dir(), "z.json"), []byte(`{"title":"z","solving":-1}`), 0o600)
+	os.WriteFile(filepath.Join(st.Dir(), "z.json"), []byte(`{"title":"z"}`), 0o600)
 	os.WriteFile(filepath.Join(st.Dir(), "z.xmpuzzle"), []byte(`junk`), 0o600)
 	o, _ := st.Orphans()
 	if len(o) != 1 {
