@@ -113,6 +113,7 @@ func New(a fyne.App, w fyne.Window) *App {
 		w.SetIcon(fyne.NewStaticResource("burrlab.png", icon))
 	}
 	u.setDocument(u.doc, "Untitled")
+	u.applyPrefs()
 	return u
 }
 
@@ -285,7 +286,7 @@ func (u *App) buildMenu() {
 	}
 	newItem := fyne.NewMenuItem("New", nil)
 	newItem.ChildMenu = fyne.NewMenu("", newItems...)
-	newCubes := fyne.NewMenuItem("New Cube Puzzle", func() { u.NewPuzzle(grid.Cubes) })
+	newCubes := fyne.NewMenuItem("New "+gridTitle(u.newGrid())+" Puzzle", func() { u.NewPuzzle(u.newGrid()) })
 	newCubes.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
 
 	open := fyne.NewMenuItem("Open…", u.openDialog)
@@ -333,7 +334,8 @@ func (u *App) buildMenu() {
 	u.redoItem = fyne.NewMenuItem("Redo", u.Redo)
 	u.redoItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	comment := fyne.NewMenuItem("Puzzle Comment…", u.editComment)
-	edit := fyne.NewMenu("Edit", u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment)
+	prefs := fyne.NewMenuItem("Preferences…", u.showPreferences)
+	edit := fyne.NewMenu("Edit", u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment, fyne.NewMenuItemSeparator(), prefs)
 
 	goShapes := fyne.NewMenuItem("Shapes", func() { u.tabs.SelectIndex(tabShapes) })
 	goShapes.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key1, Modifier: fyne.KeyModifierAlt}
@@ -430,7 +432,7 @@ func (u *App) passKey(ev *fyne.KeyEvent) {
 
 func (u *App) showKeys() {
 	text := strings.Join([]string{
-		"Ctrl+N\tnew cube puzzle",
+		"Ctrl+N\tnew puzzle (the grid is set in Preferences)",
 		"Ctrl+O\topen a file",
 		"Ctrl+S / Ctrl+Shift+S\tsave / save as",
 		"Ctrl+Z\tundo",
@@ -693,4 +695,5 @@ func (u *App) Shutdown() {
 	u.solve.shutdown()
 	u.tips.hide()
 	u.endRecovery()
+	u.rememberWindow()
 }

@@ -22,6 +22,7 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 		KeepRotations:         r.opts.keepRotations,
 		CompleteRotationCheck: r.opts.completeRotations,
 		Disassemble:           r.opts.disassemble,
+		Workers:               t.u.prefWorkers(),
 	}
 	if r.opts.maxHoles >= 0 {
 		n := r.opts.maxHoles

@@ -28,7 +28,7 @@ func main() {
 	} else {
 		fyne.LogError("autosave is off", err)
 	}
-	w.Resize(fyne.NewSize(1360, 860))
+	w.Resize(u.WindowSize(fyne.NewSize(1360, 860)))
 	w.SetMaster()
 	w.ShowAndRun()
 	u.Shutdown()
