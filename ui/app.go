@@ -69,12 +69,14 @@ type App struct {
 	colorsItem                    *fyne.MenuItem
 	menu                          *fyne.MainMenu
 
-	rec *recoverer // unsaved changes in the cache directory (recovery.go)
+	rec   *recoverer  // unsaved changes in the cache directory (recovery.go)
+	guide fyne.Window // Help ▸ User Guide while open (guide.go)
 }
 
 // New builds the main window's content and menus in w.
 func New(a fyne.App, w fyne.Window) *App {
 	u := &App{fyne: a, win: w, tips: newTipLayer()}
+	u.applyTheme() // before the widgets, which take some colours when made
 	u.status = widget.NewLabel("")
 	u.status.Truncation = fyne.TextTruncateEllipsis
 	u.statusInfo = widget.NewLabel("")
@@ -355,11 +357,12 @@ func (u *App) buildMenu() {
 	u.stopItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
 	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem)
 
+	guide := fyne.NewMenuItem("User Guide", u.showGuide)
 	keys := fyne.NewMenuItem("Keyboard Shortcuts", u.showKeys)
 	about := fyne.NewMenuItem("About BurrLab", func() {
 		dialog.ShowInformation("About BurrLab", "BurrLab designs and solves assembly puzzles:\nburrs, polycube packings, boxes, sphere and prism puzzles.\n\nIt reads and writes BurrTools .xmpuzzle files.", u.win)
 	})
-	help := fyne.NewMenu("Help", keys, about)
+	help := fyne.NewMenu("Help", guide, keys, about)
 
 	u.menu = fyne.NewMainMenu(file, edit, view, solve, help)
 	u.win.SetMainMenu(u.menu)

@@ -46,10 +46,9 @@ func (t variantTheme) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Co
 	return t.Theme.Color(n, t.variant)
 }
 
-// applyPrefs sets up what the preferences decide: the theme and the
-// solve panel's defaults. New calls it.
+// applyPrefs sets the solve panel's defaults from the preferences. New
+// calls it (and applyTheme before it makes the widgets).
 func (u *App) applyPrefs() {
-	u.applyTheme()
 	u.solve.ctl.keep.SetText(strconv.Itoa(u.prefKeep()))
 }
 
