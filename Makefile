@@ -6,7 +6,7 @@ EXAMPLES ?= $(abspath ../shared/burrtools-examples)
 export BURRLAB_EXAMPLES = $(EXAMPLES)
 export LANG ?= C.UTF-8
 
-.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot clean install uninstall icons
+.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot clean install uninstall icons package
 
 all: build
 
@@ -96,6 +96,18 @@ caches:
 		if [ -f "$(DATADIR)/icons/hicolor/index.theme" ] && command -v gtk-update-icon-cache >/dev/null; then \
 			gtk-update-icon-cache -q -t "$(DATADIR)/icons/hicolor"; fi; \
 	fi
+
+# package: the release archive bin/BurrLab.tar.xz, made by the Fyne tool
+# (a tool dependency in go.mod) from FyneApp.toml: the app, its menu entry
+# and icon, and a Makefile to install them. The tool counts the build
+# number in FyneApp.toml up; the file is put back as it was.
+package: deps
+	$(GO) build -o bin/burrlab ./cmd/burrlab
+	cp FyneApp.toml bin/FyneApp.toml.keep
+	$(GO) tool fyne package --os linux --exe bin/burrlab --release; s=$$?; \
+		mv bin/FyneApp.toml.keep FyneApp.toml; exit $$s
+	mv BurrLab.tar.xz bin/
+	@echo "bin/BurrLab.tar.xz"
 
 # icons: the smaller icon sizes from assets/icons/app.png (256x256), after
 # the icon changed (needs imagemagick).
