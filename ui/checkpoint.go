@@ -12,7 +12,8 @@ import (
 // the solver is stopped every so often (the recovery interval) and at
 // once continued from the State its Done carries: the stop hands back
 // exactly the unexplored part of the search, and the pause in between is
-// one more preparation (tens of milliseconds for the examples). The State
+// one more preparation (tens of milliseconds for the examples; for a
+// slow one the interval grows to ten times the preparation). The State
 // and the solutions found so far go into the recovery file; a restarted
 // app continues from there as the Solve tab's Continue does.
 
@@ -52,6 +53,7 @@ func (s searchResults) store(pr *model.Problem) {
 // launched, then each one found, up to the run's limit).
 type checkpointer struct {
 	every       time.Duration
+	prepFactor  time.Duration // segments last at least this many preparations
 	keep        int
 	disassemble bool
 	sols        []model.Solution
@@ -90,7 +92,9 @@ func runSegments(ctx context.Context, p *model.Puzzle, problem int, opts solver.
 		if left > 0 {
 			opts.Limit = left
 		}
+		began := time.Now()
 		s, err := solver.Prepare(ctx, p, problem, opts)
+		prep := time.Since(began)
 		if err != nil {
 			switch {
 			case ctx.Err() == nil:
@@ -105,7 +109,11 @@ func runSegments(ctx context.Context, p *model.Puzzle, problem int, opts solver.
 		seg, cancel := context.WithCancel(ctx)
 		var timer *time.Timer
 		if cp != nil {
-			timer = time.AfterFunc(cp.every, cancel)
+			// Each checkpoint costs a preparation: where that is slow
+			// (a huge result), checkpoint less often than every
+			// interval, so that it never takes more than a small share
+			// of the time.
+			timer = time.AfterFunc(max(cp.every, cp.prepFactor*prep), cancel)
 		}
 		var done *solver.Done
 		for ev := range s.Run(seg) {
@@ -162,7 +170,7 @@ func (t *solveTab) checkpointsFor(r *solveRun) *checkpointer {
 		base = base[:r.opts.keep]
 	}
 	return &checkpointer{
-		every: rc.every, keep: r.opts.keep, disassemble: r.opts.disassemble,
+		every: rc.every, prepFactor: rc.prepFactor, keep: r.opts.keep, disassemble: r.opts.disassemble,
 		sols: base[:len(base):len(base)],
 		save: func(res searchResults) { t.do(func() { t.u.checkpointed(r, res) }) },
 	}

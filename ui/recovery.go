@@ -30,6 +30,9 @@ const autosaveEvery = time.Minute
 type recoverer struct {
 	sess  *recovery.Session
 	every time.Duration // autosave and checkpoint interval
+	// prepFactor: a search's checkpoints are at least this many of its
+	// preparation times apart (10: they cost at most a tenth).
+	prepFactor time.Duration
 
 	last recKey      // what the writer was last given
 	cp   *checkpoint // the running search's latest checkpoint
@@ -37,6 +40,7 @@ type recoverer struct {
 
 	mu      sync.Mutex
 	pending *recJob
+	closed  bool // halted: no more writes
 	wake    chan struct{}
 	busy    sync.WaitGroup // writes handed over and not yet made
 	stop    chan struct{}  // ends the ticker
@@ -81,7 +85,7 @@ func (u *App) StartRecovery(store recovery.Store) {
 	if err != nil {
 		u.setStatus("Cannot look for unsaved work of an earlier session: " + err.Error())
 	}
-	rc := &recoverer{sess: sess, every: autosaveEvery, wake: make(chan struct{}, 1),
+	rc := &recoverer{sess: sess, every: autosaveEvery, prepFactor: 10, wake: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	u.rec = rc
 	go rc.write(u)
@@ -131,6 +135,10 @@ func (rc *recoverer) write(u *App) {
 // submit hands a write to the writer, replacing one still waiting.
 func (rc *recoverer) submit(j recJob) {
 	rc.mu.Lock()
+	if rc.closed {
+		rc.mu.Unlock()
+		return
+	}
 	if rc.pending != nil {
 		rc.busy.Done()
 	}
@@ -148,6 +156,9 @@ func (rc *recoverer) submit(j recJob) {
 func (rc *recoverer) halt() {
 	rc.halted.Do(func() {
 		close(rc.stop)
+		rc.mu.Lock()
+		rc.closed = true
+		rc.mu.Unlock()
 		rc.busy.Wait()
 		close(rc.wake)
 		<-rc.done

@@ -179,6 +179,7 @@ func TestCheckpointsKeepTheCount(t *testing.T) {
 	u := newTestUI(t, pentominoes())
 	u.StartRecovery(store)
 	u.rec.every = 50 * time.Millisecond
+	u.rec.prepFactor = 1
 	q := solveQueue(u)
 	checkpoints := 0
 	u.solve.start()
@@ -315,5 +316,23 @@ func TestWhen(t *testing.T) {
 		if got := when(c.t, now); got != c.want {
 			t.Errorf("when(%v) = %q, want %q", c.t, got, c.want)
 		}
+	}
+}
+
+// TestCheckpointsKeepTheLimit: across checkpoints a run keeps no more
+// solutions than asked, and counts them all.
+func TestCheckpointsKeepTheLimit(t *testing.T) {
+	store := recovery.NewStore(t.TempDir())
+	u := newTestUI(t, pentominoes())
+	u.StartRecovery(store)
+	u.rec.every = 30 * time.Millisecond
+	u.rec.prepFactor = 1
+	q := solveQueue(u)
+	u.solve.ctl.keep.SetText("100")
+	u.solve.start()
+	q.pump(t, func() bool { return !u.solve.run.running })
+	pr := &u.doc.Puzzle().Problems[0]
+	if u.solve.run.err != nil || pr.State != model.Solved || pr.NumAssemblies != 2339 || len(pr.Solutions) != 100 {
+		t.Fatalf("err %v, state %d, %d assemblies, %d kept; want 2339 counted, 100 kept", u.solve.run.err, pr.State, pr.NumAssemblies, len(pr.Solutions))
 	}
 }
