@@ -261,7 +261,7 @@ func (u *App) offerRecovery(list []recovery.Entry) {
 	}
 	text := fmt.Sprintf("BurrLab did not quit normally.\n\nUnsaved changes to %s from %s can be restored.", name, when(e.Saved, time.Now()))
 	if e.Search != nil {
-		text += fmt.Sprintf("\n\nA search on P%d was running. It was saved at its last checkpoint\nand can continue from there.", e.Search.Problem+1)
+		text += fmt.Sprintf("\n\nA search on P%d was running. It was saved at its last checkpoint and can continue from there.", e.Search.Problem+1)
 	}
 	var d *dialog.CustomDialog
 	restore := func(cont bool) {
@@ -321,6 +321,10 @@ func (u *App) restore(e recovery.Entry, cont bool) {
 		u.view.Problem = s.Problem
 		u.tabs.SelectIndex(tabSolve)
 		u.refresh()
+		if !u.solve.canContinue() {
+			u.setStatus(fmt.Sprintf("The search on P%d has no checkpoint to continue from: Start solves it from the beginning", s.Problem+1))
+			return
+		}
 		u.solve.resume()
 	}
 }

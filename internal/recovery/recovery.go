@@ -89,16 +89,24 @@ func (s Store) Begin() (*Session, error) {
 		return nil, fmt.Errorf("recovery directory: %w", err)
 	}
 	name := strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(time.Now().UnixNano(), 36)
-	f, err := os.OpenFile(s.path(name, ".lock"), os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+	// The lock is taken on a file of another name and then renamed into
+	// place, so that no one ever sees the lock file unlocked (and takes
+	// it for a dead session's).
+	tmp := s.path(name, ".locking")
+	f, err := os.OpenFile(tmp, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("recovery lock: %w", err)
 	}
-	if ok, err := tryLock(f); err != nil || !ok {
+	ok, err := tryLock(f)
+	if err == nil && !ok {
+		err = errors.New("already locked")
+	}
+	if err == nil {
+		err = os.Rename(tmp, s.path(name, ".lock"))
+	}
+	if err != nil {
 		f.Close()
-		os.Remove(f.Name())
-		if err == nil {
-			err = errors.New("already locked")
-		}
+		os.Remove(tmp)
 		return nil, fmt.Errorf("recovery lock: %w", err)
 	}
 	return &Session{store: s, name: name, lock: f}, nil
@@ -186,6 +194,14 @@ func (s Store) Orphans() ([]Entry, error) {
 	}
 	var out []Entry
 	for _, e := range ents {
+		if name, ok := strings.CutSuffix(e.Name(), ".lock"); ok && !e.IsDir() {
+			// A session that was killed with nothing unsaved leaves only
+			// its lock file; it would pile up.
+			if _, err := os.Stat(s.path(name, ".json")); errors.Is(err, fs.ErrNotExist) && !s.alive(name) {
+				s.remove(name, ".lock", ".xmpuzzle")
+			}
+			continue
+		}
 		name, ok := strings.CutSuffix(e.Name(), ".json")
 		if !ok || e.IsDir() {
 			continue

@@ -115,6 +115,23 @@ func TestClearAndBrokenFiles(t *testing.T) {
 	}
 }
 
+// TestStaleLocksGo: a session killed with nothing unsaved leaves a lock
+// file only; the next look for orphans removes it, and only it.
+func TestStaleLocksGo(t *testing.T) {
+	st := NewStore(t.TempDir())
+	dead, _ := st.Begin()
+	dead.Release()
+	live, _ := st.Begin()
+	defer live.End()
+	if o, err := st.Orphans(); err != nil || len(o) != 0 {
+		t.Fatalf("orphans %v, %v", o, err)
+	}
+	ents, _ := os.ReadDir(st.Dir())
+	if len(ents) != 1 || ents[0].Name() != live.name+".lock" {
+		t.Fatalf("left in the store: %v; want the live session's lock alone", ents)
+	}
+}
+
 func TestWriteAfterEnd(t *testing.T) {
 	ss, _ := NewStore(t.TempDir()).Begin()
 	ss.End()
