@@ -206,6 +206,7 @@ func TestCrashWhileSolvingContinues(t *testing.T) {
 	u := newTestUI(t, pentominoes())
 	u.StartRecovery(store)
 	u.rec.every = 50 * time.Millisecond
+	u.rec.prepFactor = 1
 	q := solveQueue(u)
 	u.tabs.SelectIndex(tabSolve)
 	u.solve.start()
