@@ -98,16 +98,11 @@ caches:
 	fi
 
 # package: the release archive bin/BurrLab.tar.xz, made by the Fyne tool
-# (a tool dependency in go.mod) from FyneApp.toml: the app, its menu entry
-# and icon, and a Makefile to install them. The tool counts the build
-# number in FyneApp.toml up; the file is put back as it was.
+# (go tool fyne package) and completed by scripts/package.sh: the three
+# programs, the menu entry, the icon, the file type and a Makefile that
+# installs them (make install, or make user-install for ~/.local).
 package: deps
-	$(GO) build -o bin/burrlab ./cmd/burrlab
-	cp FyneApp.toml bin/FyneApp.toml.keep
-	$(GO) tool fyne package --os linux --exe bin/burrlab --release; s=$$?; \
-		mv bin/FyneApp.toml.keep FyneApp.toml; exit $$s
-	mv BurrLab.tar.xz bin/
-	@echo "bin/BurrLab.tar.xz"
+	scripts/package.sh
 
 # icons: the smaller icon sizes from assets/icons/app.png (256x256), after
 # the icon changed (needs imagemagick).
