@@ -6,7 +6,7 @@ EXAMPLES ?= $(abspath ../shared/burrtools-examples)
 export BURRLAB_EXAMPLES = $(EXAMPLES)
 export LANG ?= C.UTF-8
 
-.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot clean
+.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot clean install uninstall icons package
 
 all: build
 
@@ -57,6 +57,59 @@ fuzz: deps
 SHOTS ?= /tmp/burrlab-shots
 screenshot: deps
 	scripts/screenshot.sh $(SHOTS)
+
+# install: the three programs, the menu entry, the icon and the .xmpuzzle
+# file type, under PREFIX (default ~/.local; DESTDIR for packagers).
+# uninstall removes them again.
+PREFIX  ?= $(HOME)/.local
+BINDIR   = $(PREFIX)/bin
+DATADIR  = $(PREFIX)/share
+APPID    = org.burrlab.burrlab
+ICONSIZES = 16 22 24 32 48 64 128 256
+PROGRAMS  = burrlab burr burrsolve
+
+install: deps
+	$(GO) build -o "$(DESTDIR)$(BINDIR)/" ./cmd/burrlab ./cmd/burr ./cmd/burrsolve
+	install -d "$(DESTDIR)$(DATADIR)/applications" "$(DESTDIR)$(DATADIR)/mime/packages"
+	sed 's|@BINDIR@|$(BINDIR)|g' dist/$(APPID).desktop.in > "$(DESTDIR)$(DATADIR)/applications/$(APPID).desktop"
+	chmod 644 "$(DESTDIR)$(DATADIR)/applications/$(APPID).desktop"
+	install -m 644 dist/$(APPID).xml "$(DESTDIR)$(DATADIR)/mime/packages/$(APPID).xml"
+	for s in $(ICONSIZES); do \
+		src=dist/icons/$$s.png; [ $$s = 256 ] && src=assets/icons/app.png; \
+		install -D -m 644 $$src "$(DESTDIR)$(DATADIR)/icons/hicolor/$${s}x$${s}/apps/$(APPID).png" || exit 1; \
+	done
+	$(MAKE) --no-print-directory caches
+
+uninstall:
+	rm -f $(foreach p,$(PROGRAMS),"$(DESTDIR)$(BINDIR)/$(p)")
+	rm -f "$(DESTDIR)$(DATADIR)/applications/$(APPID).desktop" "$(DESTDIR)$(DATADIR)/mime/packages/$(APPID).xml"
+	rm -f $(foreach s,$(ICONSIZES),"$(DESTDIR)$(DATADIR)/icons/hicolor/$(s)x$(s)/apps/$(APPID).png")
+	$(MAKE) --no-print-directory caches
+
+# caches: tell the desktop about the new (or removed) file type and menu
+# entry. Packagers (DESTDIR) leave this to the package's install scripts.
+.PHONY: caches
+caches:
+	@if [ -z "$(DESTDIR)" ]; then \
+		if command -v update-mime-database >/dev/null; then update-mime-database "$(DATADIR)/mime"; fi; \
+		if command -v update-desktop-database >/dev/null; then update-desktop-database -q "$(DATADIR)/applications"; fi; \
+		if [ -f "$(DATADIR)/icons/hicolor/index.theme" ] && command -v gtk-update-icon-cache >/dev/null; then \
+			gtk-update-icon-cache -q -t "$(DATADIR)/icons/hicolor"; fi; \
+	fi
+
+# package: the release archive bin/BurrLab.tar.xz, made by the Fyne tool
+# (go tool fyne package) and completed by scripts/package.sh: the three
+# programs, the menu entry, the icon, the file type and a Makefile that
+# installs them (make install, or make user-install for ~/.local).
+package: deps
+	scripts/package.sh
+
+# icons: the smaller icon sizes from assets/icons/app.png (256x256), after
+# the icon changed (needs imagemagick).
+icons:
+	for s in $(filter-out 256,$(ICONSIZES)); do \
+		convert assets/icons/app.png -filter Lanczos -resize $${s}x$${s} -strip PNG32:dist/icons/$$s.png || exit 1; \
+	done
 
 clean:
 	rm -rf bin

@@ -68,11 +68,15 @@ type App struct {
 	startItem, contItem, stopItem *fyne.MenuItem
 	colorsItem                    *fyne.MenuItem
 	menu                          *fyne.MainMenu
+
+	rec   *recoverer  // unsaved changes in the cache directory (recovery.go)
+	guide fyne.Window // Help ▸ User Guide while open (guide.go)
 }
 
 // New builds the main window's content and menus in w.
 func New(a fyne.App, w fyne.Window) *App {
 	u := &App{fyne: a, win: w, tips: newTipLayer()}
+	u.applyTheme() // before the widgets, which take some colours when made
 	u.status = widget.NewLabel("")
 	u.status.Truncation = fyne.TextTruncateEllipsis
 	u.statusInfo = widget.NewLabel("")
@@ -111,6 +115,7 @@ func New(a fyne.App, w fyne.Window) *App {
 		w.SetIcon(fyne.NewStaticResource("burrlab.png", icon))
 	}
 	u.setDocument(u.doc, "Untitled")
+	u.applyPrefs()
 	return u
 }
 
@@ -283,7 +288,7 @@ func (u *App) buildMenu() {
 	}
 	newItem := fyne.NewMenuItem("New", nil)
 	newItem.ChildMenu = fyne.NewMenu("", newItems...)
-	newCubes := fyne.NewMenuItem("New Cube Puzzle", func() { u.NewPuzzle(grid.Cubes) })
+	newCubes := fyne.NewMenuItem("New "+gridTitle(u.newGrid())+" Puzzle", func() { u.NewPuzzle(u.newGrid()) })
 	newCubes.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
 
 	open := fyne.NewMenuItem("Open…", u.openDialog)
@@ -331,7 +336,8 @@ func (u *App) buildMenu() {
 	u.redoItem = fyne.NewMenuItem("Redo", u.Redo)
 	u.redoItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	comment := fyne.NewMenuItem("Puzzle Comment…", u.editComment)
-	edit := fyne.NewMenu("Edit", u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment, u.importAssembliesItem())
+	prefs := fyne.NewMenuItem("Preferences…", u.showPreferences)
+	edit := fyne.NewMenu("Edit", u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment, u.importAssembliesItem(), fyne.NewMenuItemSeparator(), prefs)
 
 	goShapes := fyne.NewMenuItem("Shapes", func() { u.tabs.SelectIndex(tabShapes) })
 	goShapes.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key1, Modifier: fyne.KeyModifierAlt}
@@ -351,11 +357,12 @@ func (u *App) buildMenu() {
 	u.stopItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
 	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem)
 
+	guide := fyne.NewMenuItem("User Guide", u.showGuide)
 	keys := fyne.NewMenuItem("Keyboard Shortcuts", u.showKeys)
 	about := fyne.NewMenuItem("About BurrLab", func() {
 		dialog.ShowInformation("About BurrLab", "BurrLab designs and solves assembly puzzles:\nburrs, polycube packings, boxes, sphere and prism puzzles.\n\nIt reads and writes BurrTools .xmpuzzle files.", u.win)
 	})
-	help := fyne.NewMenu("Help", keys, about)
+	help := fyne.NewMenu("Help", guide, keys, about)
 
 	u.menu = fyne.NewMainMenu(file, edit, view, solve, help)
 	u.win.SetMainMenu(u.menu)
@@ -428,7 +435,7 @@ func (u *App) passKey(ev *fyne.KeyEvent) {
 
 func (u *App) showKeys() {
 	text := strings.Join([]string{
-		"Ctrl+N\tnew cube puzzle",
+		"Ctrl+N\tnew puzzle (the grid is set in Preferences)",
 		"Ctrl+O\topen a file",
 		"Ctrl+S / Ctrl+Shift+S\tsave / save as",
 		"Ctrl+Z\tundo",
@@ -615,14 +622,16 @@ func (u *App) saveThen(then func()) {
 	}
 }
 
-// writeTo saves the puzzle to path (a temporary file, then a rename).
+// writeTo saves the puzzle to path (a temporary file, then a rename),
+// keeping the previous version as path~.
 func (u *App) writeTo(path string) error {
-	if err := xmpuzzle.WriteFile(path, u.doc.Puzzle()); err != nil {
+	if err := saveWithBackup(path, u.doc.Puzzle()); err != nil {
 		return fmt.Errorf("cannot save %s: %w", filepath.Base(path), err)
 	}
 	u.doc.MarkSaved(path)
 	u.addRecent(path)
 	u.refresh()
+	u.autosave() // nothing unsaved: the recovery file goes
 	u.setStatus("Saved " + path)
 	return nil
 }
@@ -689,4 +698,6 @@ func (u *App) Shutdown() {
 	u.solve.shutdown()
 	u.shapes.info.stop()
 	u.tips.hide()
+	u.endRecovery()
+	u.rememberWindow()
 }

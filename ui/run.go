@@ -369,6 +369,7 @@ func (t *solveTab) begin(r *solveRun, resume bool) {
 	t.u.setStatus(fmt.Sprintf("Solving %s…", problemLabel(t.u.doc.Puzzle(), r.problem)))
 	r.drained = make(chan struct{})
 	go feed(events, b, feedInterval, t.do, func(bt batch) { t.apply(r, bt) }, r.drained)
+	t.u.autosave() // a solve may be what crashes
 	t.showProblem()
 	t.refreshControls()
 }
@@ -461,21 +462,8 @@ func (t *solveTab) finish(r *solveRun) {
 	sols := r.kept[:len(r.kept):len(r.kept)]
 	label := fmt.Sprintf("solve P%d", i+1)
 	err := t.u.doc.Edit(label, View{Tab: tabSolve, Problem: i}, func(p *model.Puzzle) error {
-		pr := &p.Problems[i]
-		pr.Solutions = sols
-		pr.NumAssemblies = r.assemblies
-		pr.NumSolutions = 0
-		if r.opts.disassemble {
-			pr.NumSolutions = r.solutions
-		}
-		pr.SolveTime = uint64(r.elapsed.Seconds())
-		pr.State, pr.Assembler = model.Solved, nil
-		if !r.complete {
-			pr.State = model.Paused
-			if r.resume != nil {
-				pr.Assembler = r.resume.AssemblerState()
-			}
-		}
+		searchResults{sols: sols, assemblies: r.assemblies, solutions: r.solutions, disassemble: r.opts.disassemble,
+			complete: r.complete, elapsed: r.elapsed, resume: r.resume}.store(&p.Problems[i])
 		return nil
 	})
 	if err != nil {

@@ -14,13 +14,15 @@ import (
 // passes its events on as the feed's. Preparing (placements, the cover
 // matrix) can take a while for big puzzles, so it happens in the goroutine
 // too; its errors (a piece that fits nowhere, too many cells, ...) arrive
-// as an evError. Stopping during preparation ends the stream quietly.
+// as an evError. Stopping during preparation ends the stream quietly. With
+// a recovery file the search is checkpointed (see runSegments).
 func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error) {
 	opts := solver.Options{
 		KeepMirrors:           r.opts.keepMirrors,
 		KeepRotations:         r.opts.keepRotations,
 		CompleteRotationCheck: r.opts.completeRotations,
 		Disassemble:           r.opts.disassemble,
+		Workers:               t.u.prefWorkers(),
 	}
 	if r.opts.maxHoles >= 0 {
 		n := r.opts.maxHoles
@@ -33,19 +35,11 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 	if resume {
 		opts.Resume = r.resume
 	}
+	cp := t.checkpointsFor(r)
 	out := make(chan runEvent, 256)
 	go func() {
 		defer close(out)
-		s, err := solver.Prepare(ctx, r.puzzle, r.problem, opts)
-		if err != nil {
-			if ctx.Err() == nil {
-				out <- runEvent{kind: evError, err: explainSolverError(r.puzzle, r.problem, err)}
-			}
-			return
-		}
-		for ev := range s.Run(ctx) {
-			out <- fromSolver(ev)
-		}
+		runSegments(ctx, r.puzzle, r.problem, opts, cp, out)
 	}()
 	return out, nil
 }

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/app"
 
 	"github.com/burrlab/burrlab/assets"
+	"github.com/burrlab/burrlab/internal/recovery"
 	"github.com/burrlab/burrlab/ui"
 )
 
@@ -22,7 +23,12 @@ func main() {
 	} else {
 		u.OpenExample(assets.DefaultExample)
 	}
-	w.Resize(fyne.NewSize(1360, 860))
+	if store, err := recovery.DefaultStore(); err == nil {
+		u.StartRecovery(store)
+	} else {
+		fyne.LogError("autosave is off", err)
+	}
+	w.Resize(u.WindowSize(fyne.NewSize(1360, 860)))
 	w.SetMaster()
 	w.ShowAndRun()
 	u.Shutdown()

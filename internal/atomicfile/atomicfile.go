@@ -18,7 +18,21 @@ import (
 // path is left as it was. A symbolic link at path is followed, so the file
 // it points to is replaced, not the link. An existing file's permissions
 // are kept; a new file gets 0644.
-func WriteFile(path string, write func(w io.Writer) error) (err error) {
+func WriteFile(path string, write func(w io.Writer) error) error {
+	return writeFile(path, "", write)
+}
+
+// WriteFileBackup is WriteFile that also keeps the previous version of
+// path as backup (for a user's puzzle, "name.xmpuzzle~"), replacing an
+// older backup. The backup is made only once the new content is safely
+// down, just before the rename: a failed save changes neither file. If
+// the backup cannot be made the save fails too, so that saving never
+// silently loses the one previous version the user counts on.
+func WriteFileBackup(path, backup string, write func(w io.Writer) error) error {
+	return writeFile(path, backup, write)
+}
+
+func writeFile(path, backup string, write func(w io.Writer) error) (err error) {
 	if real, e := filepath.EvalSymlinks(path); e == nil {
 		path = real
 	}
@@ -57,6 +71,11 @@ func WriteFile(path string, write func(w io.Writer) error) (err error) {
 	}
 	if err = f.Close(); err != nil {
 		return err
+	}
+	if backup != "" {
+		if err = keepBackup(path, backup); err != nil {
+			return err
+		}
 	}
 	if err = os.Rename(tmp, path); err != nil {
 		return err

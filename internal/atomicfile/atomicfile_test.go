@@ -88,3 +88,73 @@ func assertNoTemp(t *testing.T, dir string) {
 		}
 	}
 }
+
+func writeString(s string) func(w io.Writer) error {
+	return func(w io.Writer) error {
+		_, err := io.WriteString(w, s)
+		return err
+	}
+}
+
+func TestWriteFileBackupKeepsOnePreviousVersion(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.txt")
+	backup := path + "~"
+	if err := WriteFileBackup(path, backup, writeString("v1")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(backup); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a first save made a backup (stat: %v)", err)
+	}
+	for _, v := range []string{"v2", "v3"} {
+		if err := WriteFileBackup(path, backup, writeString(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, _ := os.ReadFile(path)
+	old, _ := os.ReadFile(backup)
+	if string(got) != "v3" || string(old) != "v2" {
+		t.Fatalf("file %q, backup %q; want v3 and the previous version v2", got, old)
+	}
+	assertNoTemp(t, dir)
+}
+
+// TestWriteFileBackupFullDisk: on a full disk the save fails and both the
+// file and its backup stay as they were.
+func TestWriteFileBackupFullDisk(t *testing.T) {
+	dir := testfs.FullDisk(t, 64<<10)
+	path := filepath.Join(dir, "a.txt")
+	backup := path + "~"
+	for _, v := range []string{"v1", "v2"} {
+		if err := WriteFileBackup(path, backup, writeString(v)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := WriteFileBackup(path, backup, writeString(strings.Repeat("x", 1<<20))); err == nil {
+		t.Fatal("writing 1 MiB to a 64 KiB disk succeeded")
+	}
+	got, _ := os.ReadFile(path)
+	old, _ := os.ReadFile(backup)
+	if string(got) != "v2" || string(old) != "v1" {
+		t.Fatalf("after a failed save: file %q, backup %q; want v2 and v1", got, old)
+	}
+	assertNoTemp(t, dir)
+}
+
+// TestCopyFile checks the fallback for file systems without hard links.
+func TestCopyFile(t *testing.T) {
+	dir := t.TempDir()
+	src, dst := filepath.Join(dir, "src"), filepath.Join(dir, "dst")
+	os.WriteFile(src, []byte("content"), 0o640)
+	if err := copyFile(src, dst); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(dst)
+	fi, _ := os.Stat(dst)
+	if string(got) != "content" || fi.Mode().Perm() != 0o640 {
+		t.Fatalf("copy holds %q with mode %v", got, fi.Mode().Perm())
+	}
+	if err := copyFile(src, dst); err == nil {
+		t.Fatal("copyFile overwrote an existing file")
+	}
+}
