@@ -351,13 +351,15 @@ func (u *App) buildMenu() {
 	u.stopItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
 	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem)
 
+	tools := fyne.NewMenu("Tools", u.browserMenuItems()...)
+
 	keys := fyne.NewMenuItem("Keyboard Shortcuts", u.showKeys)
 	about := fyne.NewMenuItem("About BurrLab", func() {
 		dialog.ShowInformation("About BurrLab", "BurrLab designs and solves assembly puzzles:\nburrs, polycube packings, boxes, sphere and prism puzzles.\n\nIt reads and writes BurrTools .xmpuzzle files.", u.win)
 	})
 	help := fyne.NewMenu("Help", keys, about)
 
-	u.menu = fyne.NewMainMenu(file, edit, view, solve, help)
+	u.menu = fyne.NewMainMenu(file, edit, view, solve, tools, help)
 	u.win.SetMainMenu(u.menu)
 	u.refreshMenu()
 }
