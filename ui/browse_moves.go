@@ -113,7 +113,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	b.takeOut = widget.NewCheck("Take out a group that is free", nil)
 	b.takeOut.SetChecked(true)
 
-	dirs := container.NewGridWithColumns(2)
+	dirs := container.NewHBox()
 	for d, v := range m.Directions() {
 		name := directionName(m.Grid(), d, v)
 		for _, sign := range []int{-1, 1} {
@@ -148,16 +148,20 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	keys := widget.NewLabel(keyHelp(len(m.Directions())))
 	keys.Importance = widget.LowImportance
 	keys.Wrapping = fyne.TextWrapWord
-	left := container.NewVBox(widget.NewLabelWithStyle("Pieces", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		pieces, b.takeOut, dirs, container.NewHBox(back, b.store), keys)
-	treeBox := container.NewBorder(widget.NewLabelWithStyle("States", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil, b.tree)
-	side := container.NewVSplit(container.NewVScroll(left), treeBox)
-	side.Offset = 0.55
+	bold := fyne.TextStyle{Bold: true}
+	piecesBox := container.NewBorder(widget.NewLabelWithStyle("Pieces", fyne.TextAlignLeading, bold), nil, nil, nil, container.NewVScroll(pieces))
+	treeBox := container.NewBorder(widget.NewLabelWithStyle("States", fyne.TextAlignLeading, bold), nil, nil, nil, b.tree)
+	side := container.NewVSplit(piecesBox, treeBox)
+	side.Offset = 0.45
 	b.view = newView3D(u)
 	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), b.view.refit)
-	right := container.NewBorder(nil, container.NewBorder(nil, nil, nil, fit, b.status), nil, nil, b.view)
+	controls := container.NewVBox(
+		container.NewHBox(widget.NewLabel("Move"), dirs, b.takeOut),
+		container.NewHBox(back, b.store),
+		container.NewBorder(nil, nil, nil, fit, b.status), keys)
+	right := container.NewBorder(nil, controls, nil, nil, b.view)
 	split := container.NewHSplit(side, right)
-	split.Offset = 0.35
+	split.Offset = 0.28
 	b.win.SetContent(split)
 	b.win.Canvas().SetOnTypedKey(b.typedKey)
 	b.win.Resize(fyne.NewSize(1000, 700))
@@ -230,6 +234,9 @@ func (b *movementBrowser) move(dir grid.Vec) {
 		return
 	}
 	b.cur = n
+	if n.Move.Removal {
+		b.view.fit = true // the group went out of view
+	}
 	b.refresh()
 }
 
@@ -432,6 +439,13 @@ func (b *movementBrowser) nodeLabel(id widget.TreeNodeID) string {
 		return fmt.Sprintf("take out %s %s %s", what, strings.Join(names, ","), dir)
 	}
 	return fmt.Sprintf("%s %s %s", what, strings.Join(names, ","), dir)
+}
+
+// reshow shows the selected solution again: its disassembly changed.
+func (t *solveTab) reshow() {
+	r := t.sel
+	t.sel = -1
+	t.selectRow(r)
 }
 
 // movesButton opens the movement browser on the selected solution.

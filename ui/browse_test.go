@@ -292,11 +292,11 @@ func TestMovementBrowser(t *testing.T) {
 		t.Errorf("not dirty, or %q", b.status.Text)
 	}
 	// The Solve tab's list shows it.
-	if r := u.solve.rows[0]; r.sol.Disassembly == nil {
-		t.Error("the solution list does not show the disassembly")
+	if r := u.solve.rows[0]; r.sol.Disassembly == nil || u.solve.anim == nil || u.solve.anim.Steps() != 1 {
+		t.Error("the Solve tab does not show the disassembly")
 	}
 	u.Undo()
-	if u.doc.Puzzle().Problems[0].Solutions[0].Disassembly != nil {
+	if u.doc.Puzzle().Problems[0].Solutions[0].Disassembly != nil || u.solve.anim != nil {
 		t.Error("undo left the disassembly")
 	}
 	u.Redo()

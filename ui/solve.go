@@ -242,6 +242,8 @@ func (t *solveTab) setSolutions(sols []model.Solution) {
 	t.resort()
 	if t.sel < 0 {
 		t.clearView()
+	} else if t.rows[t.sel].sol.Disassembly != keep.Disassembly {
+		t.reshow() // the Movement Browser stored a disassembly, or it was undone
 	}
 }
 

@@ -255,6 +255,15 @@ func (m *Model) TakeOut(n *Node, group []int, dir grid.Vec) (*Node, error) {
 	if !m.Free(n, group, dir) {
 		return nil, fmt.Errorf("the pieces selected cannot slide out that way")
 	}
+	// Each removal on the path draws its group further out than the
+	// one before, so that groups leaving in opposite directions from
+	// nested components do not land on what they left.
+	far := 1
+	for p := n; p.Parent != nil; p = p.Parent {
+		if p.Move.Removal {
+			far++
+		}
+	}
 	comp := slices.Clone(n.Comp)
 	shift := slices.Clone(n.Shift)
 	rest := -1
@@ -269,7 +278,7 @@ func (m *Model) TakeOut(n *Node, group []int, dir grid.Vec) (*Node, error) {
 		}
 		if slices.Contains(group, j) {
 			comp[j] = group[0]
-			shift[j] = shift[j].Add(dir.Scale(m.away))
+			shift[j] = shift[j].Add(dir.Scale(m.away * far))
 		} else {
 			comp[j] = rest
 		}
