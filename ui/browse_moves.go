@@ -113,7 +113,9 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	b.takeOut = widget.NewCheck("Take out a group that is free", nil)
 	b.takeOut.SetChecked(true)
 
-	dirs := container.NewHBox()
+	// Two rows: the minus moves above the plus moves.
+	dirs := container.NewGridWithColumns(len(m.Directions()))
+	var plus []fyne.CanvasObject
 	for d, v := range m.Directions() {
 		name := directionName(m.Grid(), d, v)
 		for _, sign := range []int{-1, 1} {
@@ -124,8 +126,15 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 			}
 			btn := widget.NewButton(label, func() { b.move(dir) })
 			b.moves = append(b.moves, btn)
-			dirs.Add(btn)
+			if sign > 0 {
+				plus = append(plus, btn)
+			} else {
+				dirs.Add(btn)
+			}
 		}
+	}
+	for _, btn := range plus {
+		dirs.Add(btn)
 	}
 	back := widget.NewButtonWithIcon("Back", theme.NavigateBackIcon(), b.back)
 	b.store = widget.NewButtonWithIcon("Store as disassembly", theme.DocumentSaveIcon(), b.storeDisassembly)
@@ -156,15 +165,15 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	b.view = newView3D(u)
 	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), b.view.refit)
 	controls := container.NewVBox(
-		container.NewHBox(widget.NewLabel("Move"), dirs, b.takeOut),
-		container.NewHBox(back, b.store),
+		container.NewBorder(nil, nil, widget.NewLabel("Move"), nil, dirs),
+		container.NewHBox(back, b.store, b.takeOut),
 		container.NewBorder(nil, nil, nil, fit, b.status), keys)
 	right := container.NewBorder(nil, controls, nil, nil, b.view)
 	split := container.NewHSplit(side, right)
 	split.Offset = 0.28
 	b.win.SetContent(split)
 	b.win.Canvas().SetOnTypedKey(b.typedKey)
-	b.win.Resize(fyne.NewSize(1000, 700))
+	b.win.Resize(fyne.NewSize(1100, 720))
 	if len(b.checks) > 0 {
 		b.checks[0].SetChecked(true)
 	}
@@ -292,7 +301,7 @@ func (b *movementBrowser) refresh() {
 	_, derr := b.m.Disassembly(n)
 	switch {
 	case len(ov) > 0:
-		b.status.SetText(fmt.Sprintf("State %d: %d cells shared by two pieces (red)", n.ID, len(ov)))
+		b.status.SetText(fmt.Sprintf("State %d: %s shared by two pieces (red)", n.ID, plural(len(ov), "cell")))
 	case derr == nil:
 		b.status.SetText(fmt.Sprintf("State %d: the puzzle is apart in %d moves; Store as disassembly keeps this way", n.ID, len(movement.Path(n))-1))
 	case b.m.Apart(n):
