@@ -102,7 +102,13 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	pieces := container.NewVBox()
 	for j, slot := range m.Slots() {
 		b.colors = append(b.colors, slotColors[slot])
-		c := widget.NewCheck(fmt.Sprintf("%d: %s", slot+1, shapeLabel(pz, pr.Parts[slots[slot]].Shape)), func(bool) {
+		// Pieces are numbered in the list (the digit keys select them);
+		// where unused slots make it differ, the slot number follows.
+		text := fmt.Sprintf("%d: %s", j+1, shapeLabel(pz, pr.Parts[slots[slot]].Shape))
+		if slot != j {
+			text += fmt.Sprintf(" (slot %d)", slot+1)
+		}
+		c := widget.NewCheck(text, func(bool) {
 			if !b.setting {
 				b.refresh()
 			}
@@ -429,7 +435,7 @@ func (b *movementBrowser) nodeLabel(id widget.TreeNodeID) string {
 	}
 	var names []string
 	for _, j := range n.Move.Group {
-		names = append(names, strconv.Itoa(b.m.Slots()[j]+1))
+		names = append(names, strconv.Itoa(j+1))
 	}
 	dir := ""
 	for d, v := range b.m.Directions() {

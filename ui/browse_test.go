@@ -249,7 +249,7 @@ func TestMovementBrowser(t *testing.T) {
 	if red.Color != overlapColor || red.Mesh.NumCells() != 1 {
 		t.Errorf("the overlap is not one red cell")
 	}
-	if got := b.childIDs("0"); len(got) != 1 || got[0] != "1" || b.nodeLabel("1") != "piece 2 +X" {
+	if got := b.childIDs("0"); len(got) != 1 || got[0] != "1" || b.nodeLabel("1") != "piece 2 +X" || b.checks[1].Text != "2: S2" {
 		t.Errorf("tree: %v, %q", got, b.nodeLabel("1"))
 	}
 	// Back along -X returns to the assembled state: no new node.
@@ -409,4 +409,31 @@ func unitOf(dirs []grid.Vec, v grid.Vec, final bool) (grid.Vec, int) {
 		}
 	}
 	return grid.Vec{}, 0
+}
+
+// TestBrowserErrors: a problem without a result has no placements to
+// browse, and a sphere puzzle no moves; both say why.
+func TestBrowserErrors(t *testing.T) {
+	p := hookPuzzle()
+	p.Problems[0].Result = model.NoResult
+	u := newTestUI(t, p)
+	b := openPlacements(t, u)
+	if b.set != nil || !strings.Contains(b.where.Text, "no result") || !b.next.Disabled() {
+		t.Errorf("no result: %q, %q", b.label.Text, b.where.Text)
+	}
+	key(b, fyne.KeyRight) // nothing to step: no panic
+
+	s := hookPuzzle()
+	s.Grid = grid.Spheres
+	if _, err := newMovementBrowser(u, s, 0, s.Problems[0].Solutions[0]); err == nil {
+		t.Error("movement browser on spheres: no error")
+	}
+	// Without a selected solution the menu entry says what to do.
+	u.tabs.SelectIndex(tabSolve)
+	u.solve.list.UnselectAll()
+	u.solve.sel = -1
+	u.openMovementBrowser()
+	if !strings.Contains(u.status.Text, "Select a solution") {
+		t.Errorf("status %q", u.status.Text)
+	}
 }
