@@ -28,7 +28,6 @@ type placementBrowser struct {
 	win     fyne.Window
 	problem int
 	do      func(func()) // fyne.Do, or a test's queue
-	cancel  context.CancelFunc
 
 	piece  *widget.Select
 	label  *widget.Label
@@ -48,7 +47,7 @@ type placementBrowser struct {
 	setting bool
 }
 
-// placementStep is how far Up/Down and Page Up/Down step.
+// How far Up/Down and Page Up/Down step.
 const (
 	placementStepSmall = 10
 	placementStepLarge = 100
@@ -61,14 +60,20 @@ func (u *App) openPlacementBrowser() {
 		u.setStatus("No problem to browse: add one in the Problems tab")
 		return
 	}
-	b := newPlacementBrowser(u, u.view.Problem, fyne.Do)
+	// The Solve tab's switches change which placements the symmetry
+	// filter leaves; browse those a search would use.
+	var opts solver.Options
+	if o, err := u.solve.options(); err == nil {
+		opts.KeepMirrors, opts.KeepRotations, opts.CompleteRotationCheck = o.keepMirrors, o.keepRotations, o.completeRotations
+	}
+	b := newPlacementBrowser(u, u.view.Problem, opts, fyne.Do)
 	b.win.Show()
 }
 
 // newPlacementBrowser builds the browser's window for problem number
-// problem and starts generating the placements; do runs their arrival on
-// the UI thread.
-func newPlacementBrowser(u *App, problem int, do func(func())) *placementBrowser {
+// problem and starts generating the placements for opts; do runs their
+// arrival on the UI thread.
+func newPlacementBrowser(u *App, problem int, opts solver.Options, do func(func())) *placementBrowser {
 	p := u.doc.Puzzle()
 	b := &placementBrowser{u: u, problem: problem, do: do, part: -1}
 	b.win = u.fyne.NewWindow(fmt.Sprintf("Placements — %s", problemLabel(p, problem)))
@@ -107,17 +112,19 @@ func newPlacementBrowser(u *App, problem int, do func(func())) *placementBrowser
 	b.label.SetText("Generating placements…")
 
 	ctx, cancel := context.WithCancel(context.Background())
-	b.cancel = cancel
 	b.win.SetOnClosed(cancel)
 	pz := p.Clone()
 	go func() {
-		set, err := solver.Placements(ctx, pz, problem, solver.DefaultOptions())
+		set, err := solver.Placements(ctx, pz, problem, opts)
 		var mesh *render.Mesh
 		if err == nil {
 			mesh, err = render.ShapeMesh(u.g, &pz.Shapes[set.Problem().Result])
 		}
 		if ctx.Err() != nil {
 			return
+		}
+		if err != nil {
+			err = explainSolverError(pz, problem, err)
 		}
 		b.do(func() { b.generated(set, mesh, err) })
 	}()

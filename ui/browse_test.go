@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -32,7 +33,7 @@ func readExample(t *testing.T, name string) *model.Puzzle {
 func openPlacements(t *testing.T, u *App) *placementBrowser {
 	t.Helper()
 	q := make(uiQueue, 4)
-	b := newPlacementBrowser(u, 0, q.do)
+	b := newPlacementBrowser(u, 0, solver.DefaultOptions(), q.do)
 	t.Cleanup(b.win.Close)
 	q.pump(t, func() bool { return b.set != nil || b.label.Text == "No placements" })
 	return b
@@ -145,7 +146,7 @@ func TestPlacementBrowserLarge(t *testing.T) {
 
 	q := make(uiQueue, 4)
 	start := time.Now()
-	b := newPlacementBrowser(u, 0, q.do)
+	b := newPlacementBrowser(u, 0, solver.DefaultOptions(), q.do)
 	t.Cleanup(b.win.Close)
 	if d := time.Since(start); d > 200*time.Millisecond {
 		t.Errorf("opening took %v on the UI thread", d)
@@ -435,5 +436,37 @@ func TestBrowserErrors(t *testing.T) {
 	u.openMovementBrowser()
 	if !strings.Contains(u.status.Text, "Select a solution") {
 		t.Errorf("status %q", u.status.Text)
+	}
+}
+
+// TestBrowserMenu opens both browsers from the Tools menu.
+func TestBrowserMenu(t *testing.T) {
+	u := newTestUI(t, hookPuzzle())
+	var tools *fyne.Menu
+	for _, m := range u.menu.Items {
+		if m.Label == "Tools" {
+			tools = m
+		}
+	}
+	if tools == nil || len(tools.Items) != 2 {
+		t.Fatal("no Tools menu with two entries")
+	}
+	u.tabs.SelectIndex(tabSolve)
+	u.solve.list.Select(0)
+	for _, it := range tools.Items {
+		it.Action()
+	}
+	found := map[string]bool{}
+	// A copy: closing a window changes the driver's list.
+	for _, w := range slices.Clone(u.fyne.Driver().AllWindows()) {
+		for _, prefix := range []string{"Placements", "Movement"} {
+			if strings.HasPrefix(w.Title(), prefix) {
+				found[prefix] = true
+				w.Close()
+			}
+		}
+	}
+	if len(found) != 2 {
+		t.Errorf("windows opened: %v (status %q)", found, u.status.Text)
 	}
 }
