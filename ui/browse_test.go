@@ -143,6 +143,9 @@ func TestPlacementBrowserLarge(t *testing.T) {
 	p.Problems[0].Result = 0
 	p.Problems[0].Parts = []model.Part{{Shape: 1, Min: 1, Max: 1}}
 	u := newTestUI(t, p)
+	// The test driver keeps open windows, and with them this big puzzle,
+	// for the tests that follow.
+	t.Cleanup(u.win.Close)
 
 	q := make(uiQueue, 4)
 	start := time.Now()
