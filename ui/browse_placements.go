@@ -144,7 +144,8 @@ func (b *placementBrowser) generated(set *assemble.PlacementSet, result *render.
 	p, pr := set.Puzzle(), set.Problem()
 	var opts []string
 	for i, part := range pr.Parts {
-		opts = append(opts, fmt.Sprintf("%d: %s", i+1, shapeLabel(p, part.Shape)))
+		l, _ := set.Part(i)
+		opts = append(opts, fmt.Sprintf("%d: %s — %s", i+1, shapeLabel(p, part.Shape), plural(l.Len(), "placement")))
 	}
 	b.piece.Options = opts
 	b.choose(0)

@@ -119,6 +119,9 @@ func TestPlacementBrowserNowhere(t *testing.T) {
 	if !strings.Contains(b.label.Text, "fits nowhere") || !b.next.Disabled() {
 		t.Errorf("the 4-stick: %q", b.label.Text)
 	}
+	if b.piece.Options[0] != "1: S2 — 0 placements" || b.piece.Options[1] != "2: S3 — 2 placements" {
+		t.Errorf("pieces %q", b.piece.Options)
+	}
 	b.piece.SetSelectedIndex(1)
 	if b.label.Text != "Placement 1 of 2" || b.next.Disabled() {
 		t.Errorf("the 2-stick: %q", b.label.Text)
