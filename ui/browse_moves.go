@@ -108,11 +108,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 		if slot != j {
 			text += fmt.Sprintf(" (slot %d)", slot+1)
 		}
-		c := widget.NewCheck(text, func(bool) {
-			if !b.setting {
-				b.refresh()
-			}
-		})
+		c := widget.NewCheck(text, func(bool) { b.showScene() })
 		b.checks = append(b.checks, c)
 		pieces.Add(container.NewBorder(nil, nil, colorSwatch(b.colors[j]), nil, c))
 	}
@@ -180,9 +176,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	b.win.SetContent(split)
 	b.win.Canvas().SetOnTypedKey(b.typedKey)
 	b.win.Resize(fyne.NewSize(1100, 720))
-	if len(b.checks) > 0 {
-		b.checks[0].SetChecked(true)
-	}
+	b.checks[0].SetChecked(true) // New refuses fewer than two pieces
 	b.refresh()
 	return b, nil
 }
@@ -263,8 +257,46 @@ func (b *movementBrowser) back() {
 	}
 }
 
+// mutedColor is what the pieces not selected fade towards, so that the
+// ones the buttons move stand out.
+var mutedColor = color.RGBA{0x80, 0x84, 0x8a, 0xff}
+
 // refresh shows the current state: scene, tree selection, status.
 func (b *movementBrowser) refresh() {
+	n := b.cur
+	ov := b.showScene()
+
+	b.setting = true
+	for p := n.Parent; p != nil; p = p.Parent {
+		b.tree.OpenBranch(strconv.Itoa(p.ID))
+	}
+	b.tree.Refresh()
+	b.tree.Select(strconv.Itoa(n.ID))
+	b.tree.ScrollTo(strconv.Itoa(n.ID))
+	b.setting = false
+
+	d, derr := b.m.Disassembly(n)
+	switch {
+	case len(ov) > 0:
+		b.status.SetText(fmt.Sprintf("State %d: %s shared by pieces (red)", n.ID, plural(len(ov), "cell")))
+	case derr == nil:
+		b.status.SetText(fmt.Sprintf("State %d: the puzzle is apart (level %s, %s); Store as disassembly keeps this way", n.ID, d.Level(), plural(d.TotalMoves(), "move")))
+	case b.m.Apart(n):
+		b.status.SetText(fmt.Sprintf("State %d: apart, but %v", n.ID, derr))
+	default:
+		b.status.SetText(fmt.Sprintf("State %d of %d", n.ID, b.m.Len()))
+	}
+	if derr == nil {
+		b.store.Enable()
+	} else {
+		b.store.Disable()
+	}
+}
+
+// showScene draws the current state: the selected pieces in their
+// colours, the others muted, cells shared by pieces red. It returns the
+// shared cells.
+func (b *movementBrowser) showScene() map[grid.Vec][]int {
 	n := b.cur
 	ov := b.m.Overlaps(n)
 	var items []render.Item
@@ -279,8 +311,12 @@ func (b *movementBrowser) refresh() {
 		if len(cells) == 0 {
 			continue
 		}
+		col := b.colors[j]
+		if !b.checks[j].Checked {
+			col = mix(col, mutedColor, 0.6)
+		}
 		if m, err := render.NewMesh(g, cells, render.DefaultGap); err == nil {
-			items = append(items, render.Item{Mesh: m, Color: b.colors[j]})
+			items = append(items, render.Item{Mesh: m, Color: col})
 		}
 	}
 	if len(ov) > 0 {
@@ -294,32 +330,7 @@ func (b *movementBrowser) refresh() {
 		}
 	}
 	b.view.setScene(&render.Scene{Items: items, Colors: b.puzzle.Colors}, "")
-
-	b.setting = true
-	for p := n.Parent; p != nil; p = p.Parent {
-		b.tree.OpenBranch(strconv.Itoa(p.ID))
-	}
-	b.tree.Refresh()
-	b.tree.Select(strconv.Itoa(n.ID))
-	b.tree.ScrollTo(strconv.Itoa(n.ID))
-	b.setting = false
-
-	_, derr := b.m.Disassembly(n)
-	switch {
-	case len(ov) > 0:
-		b.status.SetText(fmt.Sprintf("State %d: %s shared by two pieces (red)", n.ID, plural(len(ov), "cell")))
-	case derr == nil:
-		b.status.SetText(fmt.Sprintf("State %d: the puzzle is apart in %d moves; Store as disassembly keeps this way", n.ID, len(movement.Path(n))-1))
-	case b.m.Apart(n):
-		b.status.SetText(fmt.Sprintf("State %d: apart, but %v", n.ID, derr))
-	default:
-		b.status.SetText(fmt.Sprintf("State %d of %d", n.ID, b.m.Len()))
-	}
-	if derr == nil {
-		b.store.Enable()
-	} else {
-		b.store.Disable()
-	}
+	return ov
 }
 
 // storeDisassembly stores the path to the current state as the

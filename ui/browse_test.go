@@ -248,6 +248,9 @@ func TestMovementBrowser(t *testing.T) {
 	if sel := b.selected(); len(sel) != 1 || sel[0] != 1 {
 		t.Fatalf("selected %v", sel)
 	}
+	if sc := b.view.scene; sc.Items[0].Color == b.colors[0] || sc.Items[1].Color != b.colors[1] {
+		t.Error("the piece selected is not the one drawn in its colour")
+	}
 	test.Tap(b.button(t, "+X"))
 	if b.cur.ID != 1 || b.cur.Move.Removal || !strings.Contains(b.status.Text, "shared") {
 		t.Fatalf("after +X: state %d, %q", b.cur.ID, b.status.Text)
