@@ -156,7 +156,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	}
 	b.tree.OpenBranch("0")
 
-	keys := widget.NewLabel(keyHelp(len(m.Directions())))
+	keys := widget.NewLabel(keyHelp(m.Grid(), m.Directions()))
 	keys.Importance = widget.LowImportance
 	keys.Wrapping = fyne.TextWrapWord
 	bold := fyne.TextStyle{Bold: true}
@@ -198,17 +198,26 @@ func directionName(g grid.Grid, d int, v grid.Vec) string {
 }
 
 // moveKeys are the keys of the directions' minus and plus moves, in
-// order.
-var moveKeys = [][2]fyne.KeyName{
-	{fyne.KeyLeft, fyne.KeyRight},
-	{fyne.KeyDown, fyne.KeyUp},
-	{fyne.KeyPageDown, fyne.KeyPageUp},
-	{fyne.KeyHome, fyne.KeyEnd},
+// order, and how the key help names them.
+var moveKeys = []struct {
+	minus, plus fyne.KeyName
+	help        string
+}{
+	{fyne.KeyLeft, fyne.KeyRight, "←/→"},
+	{fyne.KeyDown, fyne.KeyUp, "↓/↑"},
+	{fyne.KeyPageDown, fyne.KeyPageUp, "Page Down/Up"},
+	{fyne.KeyHome, fyne.KeyEnd, "Home/End"},
 }
 
-func keyHelp(dirs int) string {
-	parts := []string{"←/→ first direction", "↓/↑ second", "Page Down/Up third", "Home/End fourth"}
-	return "Keys: " + strings.Join(parts[:min(dirs, len(parts))], " · ") + " · 1-9 select a piece · Backspace back"
+// keyHelp lists the keys of the grid's directions.
+func keyHelp(g grid.Grid, dirs []grid.Vec) string {
+	var parts []string
+	for d, v := range dirs {
+		if d < len(moveKeys) {
+			parts = append(parts, moveKeys[d].help+" "+directionName(g, d, v))
+		}
+	}
+	return "Keys: " + strings.Join(parts, " · ") + " · 1-9 select a piece · Backspace back"
 }
 
 // selected returns the pieces checked.
@@ -379,10 +388,10 @@ func (b *movementBrowser) typedKey(ev *fyne.KeyEvent) {
 			break
 		}
 		switch ev.Name {
-		case moveKeys[d][0]:
+		case moveKeys[d].minus:
 			b.move(v.Neg())
 			return
-		case moveKeys[d][1]:
+		case moveKeys[d].plus:
 			b.move(v)
 			return
 		}
