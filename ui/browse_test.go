@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,11 +20,17 @@ import (
 	"github.com/burrlab/burrlab/solver"
 )
 
+// readExample reads one of BurrTools' examples from $BURRLAB_EXAMPLES or
+// ../shared/burrtools-examples beside the repository.
 func readExample(t *testing.T, name string) *model.Puzzle {
 	t.Helper()
-	p, err := xmpuzzle.ReadFile(filepath.Join("..", "..", "shared", "burrtools-examples", name))
+	dir := os.Getenv("BURRLAB_EXAMPLES")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "shared", "burrtools-examples")
+	}
+	p, err := xmpuzzle.ReadFile(filepath.Join(dir, name))
 	if err != nil {
-		t.Fatalf("%s: %v", name, err)
+		t.Fatalf("%s: %v (set BURRLAB_EXAMPLES to the folder of BurrTools' examples)", name, err)
 	}
 	return p
 }
