@@ -48,8 +48,8 @@ type movementBrowser struct {
 	cur     *movement.Node
 	colors  []color.RGBA // per piece (not slot)
 
-	checks  []*widget.Check
-	takeOut *widget.Check
+	checks  []*passCheck
+	takeOut *passCheck
 	moves   []*widget.Button // -d0, +d0, -d1, +d1, ...
 	tree    *widget.Tree
 	status  *widget.Label
@@ -108,11 +108,11 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 		if slot != j {
 			text += fmt.Sprintf(" (slot %d)", slot+1)
 		}
-		c := widget.NewCheck(text, func(bool) { b.showScene() })
+		c := newPassCheck(text, func(bool) { b.showScene() }, b.typedKey)
 		b.checks = append(b.checks, c)
 		pieces.Add(container.NewBorder(nil, nil, colorSwatch(b.colors[j]), nil, c))
 	}
-	b.takeOut = widget.NewCheck("Take out a group that is free", nil)
+	b.takeOut = newPassCheck("Take out a group that is free", nil, b.typedKey)
 	b.takeOut.SetChecked(true)
 
 	// Two rows: the minus moves above the plus moves.

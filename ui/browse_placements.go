@@ -29,10 +29,10 @@ type placementBrowser struct {
 	problem int
 	do      func(func()) // fyne.Do, or a test's queue
 
-	piece  *widget.Select
+	piece  *passSelect
 	label  *widget.Label
 	where  *widget.Label
-	slider *widget.Slider
+	slider *passSlider
 	view   *view3D
 	first  *widget.Button
 	prev   *widget.Button
@@ -77,17 +77,16 @@ func newPlacementBrowser(u *App, problem int, opts solver.Options, do func(func(
 	p := u.doc.Puzzle()
 	b := &placementBrowser{u: u, problem: problem, do: do, part: -1}
 	b.win = u.fyne.NewWindow(fmt.Sprintf("Placements — %s", problemLabel(p, problem)))
-	b.piece = widget.NewSelect(nil, func(string) {
+	b.piece = newPassSelect(func(string) {
 		if !b.setting {
 			b.choose(b.piece.SelectedIndex())
 		}
-	})
+	}, b.typedKey)
 	b.piece.PlaceHolder = "(generating placements…)"
 	b.label = widget.NewLabel("")
 	b.label.TextStyle.Bold = true
 	b.where = widget.NewLabel("")
-	b.slider = widget.NewSlider(0, 1)
-	b.slider.Step = 1
+	b.slider = newPassSlider(b.typedKey)
 	b.slider.OnChanged = func(v float64) {
 		if !b.setting {
 			b.show(int(v))

@@ -90,6 +90,12 @@ func TestPlacementBrowserKeys(t *testing.T) {
 	if sc.Items[1].Mesh.NumCells() != len(cells) {
 		t.Errorf("the piece's mesh has %d cells, want %d", sc.Items[1].Mesh.NumCells(), len(cells))
 	}
+	// The keys step when the select or the slider has the focus, too.
+	b.piece.TypedKey(&fyne.KeyEvent{Name: fyne.KeyHome})
+	b.slider.TypedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	if want := label(min(n, 11)); b.label.Text != want {
+		t.Errorf("keys on the select and slider: %q, want %q", b.label.Text, want)
+	}
 	// Buttons and another piece.
 	test.Tap(b.last)
 	if b.label.Text != label(n) {
@@ -269,8 +275,10 @@ func TestMovementBrowser(t *testing.T) {
 	if got := b.childIDs("0"); len(got) != 1 || got[0] != "1" || b.nodeLabel("1") != "piece 2 +X" || b.checks[1].Text != "2: S2" {
 		t.Errorf("tree: %v, %q", got, b.nodeLabel("1"))
 	}
-	// Back along -X returns to the assembled state: no new node.
-	key(b, fyne.KeyLeft)
+	// Back along -X returns to the assembled state: no new node. The
+	// key reaches the browser from a check box that has the focus, too.
+	b.win.Canvas().Focus(b.checks[1])
+	b.checks[1].TypedKey(&fyne.KeyEvent{Name: fyne.KeyLeft})
 	if b.cur != b.m.Root() || b.m.Len() != 2 {
 		t.Fatalf("after -X: state %d of %d", b.cur.ID, b.m.Len())
 	}
