@@ -32,7 +32,7 @@ func (u *App) browserMenuItems() []*fyne.MenuItem {
 var overlapColor = color.RGBA{0xe0, 0x10, 0x10, 0xff}
 
 // movementBrowser moves the pieces of one assembly by hand: select a
-// piece or a group, move it one unit along a grid direction with the
+// piece or a group (in the list or with clicks in the 3D view), move it one unit along a grid direction with the
 // buttons or keys; shared cells show red; a group that can slide out is
 // taken out. Every state reached is in the tree on the left, and a click
 // returns to it. When a path takes the puzzle apart, it can be stored as
@@ -165,6 +165,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	side := container.NewVSplit(piecesBox, treeBox)
 	side.Offset = 0.45
 	b.view = newView3D(u)
+	b.view.onPick = func(cell, _ grid.Vec, secondary bool) { b.pick(cell, secondary) }
 	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), b.view.refit)
 	controls := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Move"), nil, dirs),
@@ -229,6 +230,25 @@ func (b *movementBrowser) selected() []int {
 		}
 	}
 	return out
+}
+
+// pick selects the piece drawn at cell (a click in the 3D view): a click
+// adds it to the selection or takes it out, a secondary click selects it
+// alone. In a red cell the first of the pieces there is picked.
+func (b *movementBrowser) pick(cell grid.Vec, alone bool) {
+	for j := range b.m.Slots() {
+		if !slices.Contains(b.m.Cells(b.cur, j), cell) {
+			continue
+		}
+		if alone {
+			for k, c := range b.checks {
+				c.SetChecked(k == j)
+			}
+		} else {
+			b.checks[j].SetChecked(!b.checks[j].Checked)
+		}
+		return
+	}
 }
 
 // move moves the selected pieces one unit by dir, or takes them out when

@@ -291,6 +291,16 @@ func TestMovementBrowser(t *testing.T) {
 	if b.cur.ID != 0 {
 		t.Fatalf("back: state %d", b.cur.ID)
 	}
+	// Clicks in the 3D view select: piece 1 covers (0,0,0), piece 2
+	// (0,1,0) in the assembled state.
+	b.view.onPick(grid.Vec{0, 0, 0}, grid.Vec{0, 0, 1}, false)
+	if sel := b.selected(); len(sel) != 2 {
+		t.Fatalf("a click on piece 1: selected %v", sel)
+	}
+	b.view.onPick(grid.Vec{0, 1, 0}, grid.Vec{0, 1, 1}, true)
+	if sel := b.selected(); len(sel) != 1 || sel[0] != 1 {
+		t.Fatalf("a right click on piece 2: selected %v", sel)
+	}
 	// Moving both pieces is refused: they are all there is.
 	key(b, "1")
 	test.Tap(b.button(t, "+Z"))
