@@ -334,3 +334,18 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 	}
 	ch <- done
 }
+
+// Placements returns the placements the prepared problem's cover matrix
+// was built from, part by part (Stats().Placements in all).
+func (s *Solver) Placements() *assemble.PlacementSet { return s.asm.PlacementSet() }
+
+// Placements lists the placements of every part of problem number problem
+// of p as Prepare generates them for opts, without building the cover
+// matrix and without failing when a piece fits nowhere or the pieces
+// cannot fill the result (see assemble.NewPlacementSet).
+func Placements(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*assemble.PlacementSet, error) {
+	return assemble.NewPlacementSet(ctx, p, problem, assemble.Options{
+		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
+		CompleteRotationCheck: opts.CompleteRotationCheck, MaxHoles: -1,
+	})
+}

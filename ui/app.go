@@ -357,6 +357,8 @@ func (u *App) buildMenu() {
 	u.stopItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
 	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem)
 
+	tools := fyne.NewMenu("Tools", u.browserMenuItems()...)
+
 	guide := fyne.NewMenuItem("User Guide", u.showGuide)
 	keys := fyne.NewMenuItem("Keyboard Shortcuts", u.showKeys)
 	about := fyne.NewMenuItem("About BurrLab", func() {
@@ -364,7 +366,7 @@ func (u *App) buildMenu() {
 	})
 	help := fyne.NewMenu("Help", guide, keys, about)
 
-	u.menu = fyne.NewMainMenu(file, edit, view, solve, help)
+	u.menu = fyne.NewMainMenu(file, edit, view, solve, tools, help)
 	u.win.SetMainMenu(u.menu)
 	u.refreshMenu()
 }

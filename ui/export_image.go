@@ -310,7 +310,7 @@ func (e *imageExport) job() (*exportJob, error) {
 		snap = exportSnapshot(p, pr, nil)
 		picture = func(p *model.Puzzle) (*render.Picture, error) { return render.ProblemPicture(p, 0, opt) }
 	case exportSolution, exportSteps:
-		sol, step, err := u.solve.selectedSolution()
+		sol, step, err := u.solve.exportSelection()
 		if err != nil {
 			return nil, err
 		}
@@ -376,9 +376,9 @@ func viewCamera(v *view3D) *render.Camera {
 	return &cam
 }
 
-// selectedSolution returns the solution selected in the Solve tab and the
+// exportSelection returns the solution selected in the Solve tab and the
 // move its animation shows.
-func (t *solveTab) selectedSolution() (*model.Solution, float64, error) {
+func (t *solveTab) exportSelection() (*model.Solution, float64, error) {
 	pr := t.u.view.Problem
 	if t.sel < 0 || t.sel >= len(t.rows) || pr < 0 || pr >= len(t.u.doc.Puzzle().Problems) {
 		return nil, 0, errors.New("nothing to export: select a solution in the Solve tab first")

@@ -161,7 +161,7 @@ func newSolveTab(u *App) *solveTab {
 
 	controls := t.runControls()
 	listBox := container.NewBorder(container.NewBorder(nil, nil, widget.NewLabelWithStyle("Solutions", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewHBox(widget.NewLabel("sort by"), t.sortBy)), nil, nil, nil, t.list)
+		container.NewHBox(t.movesButton(), widget.NewLabel("sort by"), t.sortBy)), nil, nil, nil, t.list)
 	left := container.NewBorder(container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Problem"), nil, t.problem),
 		controls, t.info, widget.NewSeparator()), nil, nil, nil, listBox)
@@ -242,6 +242,8 @@ func (t *solveTab) setSolutions(sols []model.Solution) {
 	t.resort()
 	if t.sel < 0 {
 		t.clearView()
+	} else if t.rows[t.sel].sol.Disassembly != keep.Disassembly {
+		t.reshow() // the Movement Browser stored a disassembly, or it was undone
 	}
 }
 

@@ -113,40 +113,18 @@ const maxResultCells = 1 << 18
 // searches (no result, too many or too few units, a piece that fits
 // nowhere) plus invalid input; ctx cancels a long preparation.
 func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Assembler, error) {
-	if problem < 0 || problem >= len(p.Problems) {
-		return nil, fmt.Errorf("problem %d does not exist (the puzzle has %d)", problem, len(p.Problems))
-	}
-	g, err := p.GridOf()
+	a, exact, err := begin(p, problem)
 	if err != nil {
 		return nil, err
-	}
-	p = p.Clone()
-	pr := &p.Problems[problem]
-	a := &Assembler{g: g, puzzle: p, prob: pr}
-	if err := a.check(); err != nil {
-		return nil, err
-	}
-	if err := a.setup(); err != nil {
-		return nil, err
-	}
-	exact := true
-	for _, pt := range a.parts {
-		if pt.min != pt.max || pt.max > 1 {
-			exact = false
-		}
 	}
 	holes, err := a.units(opts)
 	if err != nil {
 		return nil, err
 	}
-	a.plan = a.planSymmetry(exact)
-	if err := a.place(ctx); err != nil {
+	lead, trimmed, err := a.generate(ctx, exact, opts, true)
+	if err != nil {
 		return nil, err
 	}
-	if a.plan.filter && !opts.KeepRotations {
-		a.filter = newFilter(a, opts)
-	}
-	lead, trimmed := a.leaders()
 	a.build(holes, lead)
 	a.stats = Stats{
 		Placements: len(a.rows), Columns: len(a.cov.Cols), Entries: a.cov.NumEntries(),
@@ -156,6 +134,49 @@ func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Asse
 		a.stats.Filter, a.stats.Mirror = true, a.filter.mirror
 	}
 	return a, nil
+}
+
+// begin copies the puzzle, validates problem number problem and computes
+// the shapes' orientations. exact says every part is used exactly once
+// or never (BurrTools' assembler 0).
+func begin(p *model.Puzzle, problem int) (a *Assembler, exact bool, err error) {
+	if problem < 0 || problem >= len(p.Problems) {
+		return nil, false, fmt.Errorf("problem %d does not exist (the puzzle has %d)", problem, len(p.Problems))
+	}
+	g, err := p.GridOf()
+	if err != nil {
+		return nil, false, err
+	}
+	p = p.Clone()
+	a = &Assembler{g: g, puzzle: p, prob: &p.Problems[problem]}
+	if err := a.check(); err != nil {
+		return nil, false, err
+	}
+	if err := a.setup(); err != nil {
+		return nil, false, err
+	}
+	exact = true
+	for _, pt := range a.parts {
+		if pt.min != pt.max || pt.max > 1 {
+			exact = false
+		}
+	}
+	return a, exact, nil
+}
+
+// generate chooses the symmetry breaker, lists the placements, builds the
+// filter and leaves out the placements the filter makes useless (see
+// leaders). strict makes a required part that fits nowhere an error.
+func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, strict bool) (lead []bool, trimmed int, err error) {
+	a.plan = a.planSymmetry(exact)
+	if err := a.place(ctx, strict); err != nil {
+		return nil, 0, err
+	}
+	if a.plan.filter && !opts.KeepRotations {
+		a.filter = newFilter(a, opts)
+	}
+	lead, trimmed = a.leaders()
+	return lead, trimmed, nil
 }
 
 // leaders narrows the search where BurrTools searches every rotated copy
@@ -418,8 +439,9 @@ func orient(g grid.Grid, t int, cells []grid.Cell) ([]grid.Cell, bool) {
 // place lists every placement of every part: each chosen orientation at
 // every lattice translation that keeps the piece inside the result's
 // bounding box, its filled cells on non-empty result cells, and its
-// colours allowed by the problem's rules.
-func (a *Assembler) place(ctx context.Context) error {
+// colours allowed by the problem's rules. When strict, a required part
+// without placements is an error.
+func (a *Assembler) place(ctx context.Context, strict bool) error {
 	g, r := a.g, &a.res
 	entries := 0
 	for i := range a.parts {
@@ -449,7 +471,7 @@ func (a *Assembler) place(ctx context.Context) error {
 				}
 			}
 		}
-		if found == 0 && a.parts[i].min > 0 {
+		if strict && found == 0 && a.parts[i].min > 0 {
 			return &PlaceError{Part: i, Shape: a.parts[i].shape, Name: a.puzzle.Shapes[a.parts[i].shape].Name}
 		}
 	}

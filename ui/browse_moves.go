@@ -1,0 +1,509 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/render"
+	"github.com/burrlab/burrlab/solver/movement"
+)
+
+// browserMenuItems are the Tools menu's entries for the two browsers.
+func (u *App) browserMenuItems() []*fyne.MenuItem {
+	return []*fyne.MenuItem{
+		fyne.NewMenuItem("Placement Browser…", u.openPlacementBrowser),
+		fyne.NewMenuItem("Movement Browser…", u.openMovementBrowser),
+	}
+}
+
+// overlapColor paints cells that two pieces share.
+var overlapColor = color.RGBA{0xe0, 0x10, 0x10, 0xff}
+
+// movementBrowser moves the pieces of one assembly by hand: select a
+// piece or a group (in the list or with clicks in the 3D view), move it one unit along a grid direction with the
+// buttons or keys; shared cells show red; a group that can slide out is
+// taken out. Every state reached is in the tree on the left, and a click
+// returns to it. When a path takes the puzzle apart, it can be stored as
+// the solution's disassembly (one undoable edit).
+type movementBrowser struct {
+	u       *App
+	win     fyne.Window
+	doc     *Document // the document the solution belongs to
+	problem int
+	puzzle  *model.Puzzle // a copy: the puzzle as it was when opened
+	sol     model.Solution
+	m       *movement.Model
+	cur     *movement.Node
+	colors  []color.RGBA // per piece (not slot)
+
+	checks  []*passCheck
+	takeOut *passCheck
+	moves   []*widget.Button // -d0, +d0, -d1, +d1, ...
+	tree    *widget.Tree
+	status  *widget.Label
+	store   *widget.Button
+	view    *view3D
+	setting bool
+}
+
+// openMovementBrowser opens the browser on the solution selected in the
+// Solve tab.
+func (u *App) openMovementBrowser() {
+	sol, p, ok := u.solve.selectedSolution()
+	if !ok {
+		u.setStatus("Select a solution in the Solve tab first")
+		return
+	}
+	b, err := newMovementBrowser(u, p, u.view.Problem, sol)
+	if err != nil {
+		u.showError(err)
+		return
+	}
+	b.win.Show()
+}
+
+// selectedSolution returns a copy of the solution selected in the list and
+// the puzzle it belongs to.
+func (t *solveTab) selectedSolution() (model.Solution, *model.Puzzle, bool) {
+	i := t.u.view.Problem
+	p := t.run.puzzleFor(t.u.doc.Puzzle(), i)
+	if t.sel < 0 || t.sel >= len(t.rows) || i < 0 || i >= len(p.Problems) {
+		return model.Solution{}, nil, false
+	}
+	return t.rows[t.sel].sol.Clone(), p, true
+}
+
+// newMovementBrowser builds the browser's window for solution sol of
+// problem number problem of p.
+func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution) (*movementBrowser, error) {
+	pz := p.Clone()
+	pr := &pz.Problems[problem]
+	m, err := movement.New(pz, pr, sol.Assembly)
+	if err != nil {
+		return nil, err
+	}
+	b := &movementBrowser{u: u, doc: u.doc, problem: problem, puzzle: pz, sol: sol, m: m, cur: m.Root()}
+	slotColors := render.SlotColors(pr)
+	b.win = u.fyne.NewWindow(fmt.Sprintf("Movement — solution #%d of %s", sol.AsmNum+1, problemLabel(pz, problem)))
+
+	slots := pr.SlotParts()
+	pieces := container.NewVBox()
+	for j, slot := range m.Slots() {
+		b.colors = append(b.colors, slotColors[slot])
+		// Pieces are numbered in the list (the digit keys select them);
+		// where unused slots make it differ, the slot number follows.
+		text := fmt.Sprintf("%d: %s", j+1, shapeLabel(pz, pr.Parts[slots[slot]].Shape))
+		if slot != j {
+			text += fmt.Sprintf(" (slot %d)", slot+1)
+		}
+		c := newPassCheck(text, func(bool) { b.showScene() }, b.typedKey)
+		b.checks = append(b.checks, c)
+		pieces.Add(container.NewBorder(nil, nil, colorSwatch(b.colors[j]), nil, c))
+	}
+	b.takeOut = newPassCheck("Take out a group that is free", nil, b.typedKey)
+	b.takeOut.SetChecked(true)
+
+	// Two rows: the minus moves above the plus moves.
+	dirs := container.NewGridWithColumns(len(m.Directions()))
+	var plus []fyne.CanvasObject
+	for d, v := range m.Directions() {
+		name := directionName(m.Grid(), d, v)
+		for _, sign := range []int{-1, 1} {
+			dir := v.Scale(sign)
+			label := "−" + name
+			if sign > 0 {
+				label = "+" + name
+			}
+			btn := widget.NewButton(label, func() { b.move(dir) })
+			b.moves = append(b.moves, btn)
+			if sign > 0 {
+				plus = append(plus, btn)
+			} else {
+				dirs.Add(btn)
+			}
+		}
+	}
+	for _, btn := range plus {
+		dirs.Add(btn)
+	}
+	back := widget.NewButtonWithIcon("Back", theme.NavigateBackIcon(), b.back)
+	b.store = widget.NewButtonWithIcon("Store as disassembly", theme.DocumentSaveIcon(), b.storeDisassembly)
+	b.status = widget.NewLabel("")
+	b.status.Wrapping = fyne.TextWrapWord
+
+	b.tree = widget.NewTree(b.childIDs, b.isBranch, func(bool) fyne.CanvasObject { return widget.NewLabel("") },
+		func(id widget.TreeNodeID, _ bool, o fyne.CanvasObject) { o.(*widget.Label).SetText(b.nodeLabel(id)) })
+	b.tree.OnSelected = func(id widget.TreeNodeID) {
+		if b.setting {
+			return
+		}
+		if n := b.nodeOf(id); n != nil {
+			b.cur = n
+			b.refresh()
+		}
+	}
+	b.tree.OpenBranch("0")
+
+	keys := widget.NewLabel(keyHelp(m.Grid(), m.Directions()))
+	keys.Importance = widget.LowImportance
+	keys.Wrapping = fyne.TextWrapWord
+	bold := fyne.TextStyle{Bold: true}
+	piecesBox := container.NewBorder(widget.NewLabelWithStyle("Pieces", fyne.TextAlignLeading, bold), nil, nil, nil, container.NewVScroll(pieces))
+	treeBox := container.NewBorder(widget.NewLabelWithStyle("States", fyne.TextAlignLeading, bold), nil, nil, nil, b.tree)
+	side := container.NewVSplit(piecesBox, treeBox)
+	side.Offset = 0.45
+	b.view = newView3D(u)
+	b.view.onPick = func(cell, _ grid.Vec, secondary bool) { b.pick(cell, secondary) }
+	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), b.view.refit)
+	controls := container.NewVBox(
+		container.NewBorder(nil, nil, widget.NewLabel("Move"), nil, dirs),
+		container.NewHBox(back, b.store, b.takeOut),
+		container.NewBorder(nil, nil, nil, fit, b.status), keys)
+	right := container.NewBorder(nil, controls, nil, nil, b.view)
+	split := container.NewHSplit(side, right)
+	split.Offset = 0.28
+	b.win.SetContent(split)
+	b.win.Canvas().SetOnTypedKey(b.typedKey)
+	b.win.Resize(fyne.NewSize(1100, 720))
+	b.checks[0].SetChecked(true) // New refuses fewer than two pieces
+	b.refresh()
+	return b, nil
+}
+
+// colorSwatch is a small square of a piece's colour.
+func colorSwatch(c color.RGBA) fyne.CanvasObject {
+	r := canvas.NewRectangle(c)
+	r.SetMinSize(fyne.NewSize(14, 14))
+	return container.NewCenter(r)
+}
+
+// directionName names direction d of the grid: x, y, z on cubes; the
+// vector elsewhere.
+func directionName(g grid.Grid, d int, v grid.Vec) string {
+	if g.Type() == grid.Cubes && d < 3 {
+		return string(rune('X' + d))
+	}
+	return fmt.Sprintf("(%d,%d,%d)", v[0], v[1], v[2])
+}
+
+// moveKeys are the keys of the directions' minus and plus moves, in
+// order, and how the key help names them.
+var moveKeys = []struct {
+	minus, plus fyne.KeyName
+	help        string
+}{
+	{fyne.KeyLeft, fyne.KeyRight, "←/→"},
+	{fyne.KeyDown, fyne.KeyUp, "↓/↑"},
+	{fyne.KeyPageDown, fyne.KeyPageUp, "Page Down/Up"},
+	{fyne.KeyHome, fyne.KeyEnd, "Home/End"},
+}
+
+// keyHelp lists the keys of the grid's directions.
+func keyHelp(g grid.Grid, dirs []grid.Vec) string {
+	var parts []string
+	for d, v := range dirs {
+		if d < len(moveKeys) {
+			parts = append(parts, moveKeys[d].help+" "+directionName(g, d, v))
+		}
+	}
+	return "Keys: " + strings.Join(parts, " · ") + " · 1-9 select a piece · Backspace back"
+}
+
+// selected returns the pieces checked.
+func (b *movementBrowser) selected() []int {
+	var out []int
+	for j, c := range b.checks {
+		if c.Checked {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// pick selects the piece drawn at cell (a click in the 3D view): a click
+// adds it to the selection or takes it out, a secondary click selects it
+// alone. In a red cell the first of the pieces there is picked.
+func (b *movementBrowser) pick(cell grid.Vec, alone bool) {
+	for j := range b.m.Slots() {
+		if !slices.Contains(b.m.Cells(b.cur, j), cell) {
+			continue
+		}
+		if alone {
+			for k, c := range b.checks {
+				c.SetChecked(k == j)
+			}
+		} else {
+			b.checks[j].SetChecked(!b.checks[j].Checked)
+		}
+		return
+	}
+}
+
+// move moves the selected pieces one unit by dir, or takes them out when
+// they are free that way and the option is on.
+func (b *movementBrowser) move(dir grid.Vec) {
+	group := b.selected()
+	if len(group) == 0 {
+		b.status.SetText("Select the pieces to move first")
+		return
+	}
+	var n *movement.Node
+	err := errors.New("not free")
+	if b.takeOut.Checked && b.m.Free(b.cur, group, dir) {
+		n, err = b.m.TakeOut(b.cur, group, dir) // fails where pieces overlap
+	}
+	if err != nil {
+		n, err = b.m.Move(b.cur, group, dir)
+	}
+	if err != nil {
+		b.status.SetText(capitalize(err.Error()))
+		return
+	}
+	b.cur = n
+	if n.Move.Removal {
+		b.view.fit = true // the group went out of view
+	}
+	b.refresh()
+}
+
+// back returns to the state before the current one.
+func (b *movementBrowser) back() {
+	if b.cur.Parent != nil {
+		b.cur = b.cur.Parent
+		b.refresh()
+	}
+}
+
+// mutedColor is what the pieces not selected fade towards, so that the
+// ones the buttons move stand out.
+var mutedColor = color.RGBA{0x80, 0x84, 0x8a, 0xff}
+
+// refresh shows the current state: scene, tree selection, status.
+func (b *movementBrowser) refresh() {
+	n := b.cur
+	ov := b.showScene()
+
+	b.setting = true
+	for p := n.Parent; p != nil; p = p.Parent {
+		b.tree.OpenBranch(strconv.Itoa(p.ID))
+	}
+	b.tree.Refresh()
+	b.tree.Select(strconv.Itoa(n.ID))
+	b.tree.ScrollTo(strconv.Itoa(n.ID))
+	b.setting = false
+
+	d, derr := b.m.Disassembly(n)
+	switch {
+	case len(ov) > 0:
+		b.status.SetText(fmt.Sprintf("State %d: %s shared by pieces (red)", n.ID, plural(len(ov), "cell")))
+	case derr == nil:
+		b.status.SetText(fmt.Sprintf("State %d: the puzzle is apart (level %s, %s); Store as disassembly keeps this way", n.ID, d.Level(), plural(d.TotalMoves(), "move")))
+	case b.m.Apart(n):
+		b.status.SetText(fmt.Sprintf("State %d: apart, but %v", n.ID, derr))
+	default:
+		b.status.SetText(fmt.Sprintf("State %d of %d", n.ID, b.m.Len()))
+	}
+	if derr == nil {
+		b.store.Enable()
+	} else {
+		b.store.Disable()
+	}
+}
+
+// showScene draws the current state: the selected pieces in their
+// colours, the others muted, cells shared by pieces red. It returns the
+// shared cells.
+func (b *movementBrowser) showScene() map[grid.Vec][]int {
+	n := b.cur
+	ov := b.m.Overlaps(n)
+	var items []render.Item
+	g := b.m.Grid()
+	for j := range b.m.Slots() {
+		var cells []grid.Cell
+		for _, c := range b.m.Cells(n, j) {
+			if _, shared := ov[c]; !shared {
+				cells = append(cells, grid.Cell{Pos: c, Tag: uint8(model.MakeVoxel(model.Filled, 0))})
+			}
+		}
+		if len(cells) == 0 {
+			continue
+		}
+		col := b.colors[j]
+		if !b.checks[j].Checked {
+			col = mix(col, mutedColor, 0.6)
+		}
+		if m, err := render.NewMesh(g, cells, render.DefaultGap); err == nil {
+			items = append(items, render.Item{Mesh: m, Color: col})
+		}
+	}
+	if len(ov) > 0 {
+		var cells []grid.Cell
+		for c := range ov {
+			cells = append(cells, grid.Cell{Pos: c, Tag: uint8(model.MakeVoxel(model.Filled, 0))})
+		}
+		grid.SortCells(cells)
+		if m, err := render.NewMesh(g, cells, render.DefaultGap); err == nil {
+			items = append(items, render.Item{Mesh: m, Color: overlapColor})
+		}
+	}
+	b.view.setScene(&render.Scene{Items: items, Colors: b.puzzle.Colors}, "")
+	return ov
+}
+
+// storeDisassembly stores the path to the current state as the
+// solution's disassembly, one undoable edit.
+func (b *movementBrowser) storeDisassembly() {
+	d, err := b.m.Disassembly(b.cur)
+	if err != nil {
+		b.status.SetText(capitalize(err.Error()))
+		return
+	}
+	if b.u.doc != b.doc {
+		b.status.SetText("The puzzle this solution belongs to has been closed")
+		return
+	}
+	var errGone = errors.New("the solution is not stored in the puzzle (a running solver's solutions are stored when it stops), or the puzzle has changed")
+	ok := b.u.edit("Store disassembly", func(p *model.Puzzle) error {
+		if b.problem >= len(p.Problems) {
+			return errGone
+		}
+		pr := &p.Problems[b.problem]
+		k := slices.IndexFunc(pr.Solutions, func(s model.Solution) bool {
+			return s.AsmNum == b.sol.AsmNum && slices.Equal(s.Assembly, b.sol.Assembly)
+		})
+		if k < 0 {
+			return errGone
+		}
+		// Edits replace the solution slice rather than change it: undo
+		// snapshots share it.
+		sols := slices.Clone(pr.Solutions)
+		sols[k].Disassembly = d
+		if err := model.CheckDisassembly(p, pr, &sols[k]); err != nil {
+			return fmt.Errorf("the disassembly does not fit the solution: %w", err)
+		}
+		pr.Solutions = sols
+		return nil
+	})
+	if ok {
+		b.status.SetText(fmt.Sprintf("Stored: level %s, %s", d.Level(), plural(d.TotalMoves(), "move")))
+	}
+}
+
+// typedKey moves with the arrow and page keys, selects with digits.
+func (b *movementBrowser) typedKey(ev *fyne.KeyEvent) {
+	for d, v := range b.m.Directions() {
+		if d >= len(moveKeys) {
+			break
+		}
+		switch ev.Name {
+		case moveKeys[d].minus:
+			b.move(v.Neg())
+			return
+		case moveKeys[d].plus:
+			b.move(v)
+			return
+		}
+	}
+	switch ev.Name {
+	case fyne.KeyBackspace:
+		b.back()
+		return
+	}
+	if len(ev.Name) == 1 && ev.Name[0] >= '1' && ev.Name[0] <= '9' {
+		if j := int(ev.Name[0] - '1'); j < len(b.checks) {
+			b.checks[j].SetChecked(!b.checks[j].Checked)
+		}
+	}
+}
+
+// The tree's data: node IDs are the model's node numbers.
+
+func (b *movementBrowser) nodeOf(id widget.TreeNodeID) *movement.Node {
+	if id == "" {
+		return nil
+	}
+	i, err := strconv.Atoi(id)
+	if err != nil {
+		return nil
+	}
+	return b.m.Node(i)
+}
+
+func (b *movementBrowser) childIDs(id widget.TreeNodeID) []widget.TreeNodeID {
+	if id == "" {
+		return []widget.TreeNodeID{"0"}
+	}
+	n := b.nodeOf(id)
+	if n == nil {
+		return nil
+	}
+	out := make([]widget.TreeNodeID, len(n.Children))
+	for i, c := range n.Children {
+		out[i] = strconv.Itoa(c.ID)
+	}
+	return out
+}
+
+func (b *movementBrowser) isBranch(id widget.TreeNodeID) bool {
+	if id == "" {
+		return true
+	}
+	n := b.nodeOf(id)
+	return n != nil && len(n.Children) > 0
+}
+
+// nodeLabel describes the move that reached a node.
+func (b *movementBrowser) nodeLabel(id widget.TreeNodeID) string {
+	n := b.nodeOf(id)
+	if n == nil {
+		return ""
+	}
+	if n.Parent == nil {
+		return "Assembled"
+	}
+	var names []string
+	for _, j := range n.Move.Group {
+		names = append(names, strconv.Itoa(j+1))
+	}
+	dir := ""
+	for d, v := range b.m.Directions() {
+		switch n.Move.Dir {
+		case v:
+			dir = "+" + directionName(b.m.Grid(), d, v)
+		case v.Neg():
+			dir = "−" + directionName(b.m.Grid(), d, v)
+		}
+	}
+	what := "piece"
+	if len(names) > 1 {
+		what = "pieces"
+	}
+	if n.Move.Removal {
+		return fmt.Sprintf("take out %s %s %s", what, strings.Join(names, ","), dir)
+	}
+	return fmt.Sprintf("%s %s %s", what, strings.Join(names, ","), dir)
+}
+
+// reshow shows the selected solution again: its disassembly changed.
+func (t *solveTab) reshow() {
+	r := t.sel
+	t.sel = -1
+	t.selectRow(r)
+}
+
+// movesButton opens the movement browser on the selected solution.
+func (t *solveTab) movesButton() fyne.CanvasObject {
+	return newTipButton("", theme.ViewFullScreenIcon(), "Move the pieces of the selected solution by hand (Movement Browser)", t.u, t.u.openMovementBrowser)
+}
