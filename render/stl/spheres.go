@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/go-gl/mathgl/mgl64"
@@ -135,12 +136,35 @@ func newBallTemplate(ico []mgl64.Vec3, icoTris [][3]int32, dirs []mgl64.Vec3) (*
 	return t, nil
 }
 
-// ballBuilder makes the joined balls of one set of cells.
-type ballBuilder struct {
-	g         grid.Grid
-	ico       []mgl64.Vec3
-	icoTris   [][3]int32
-	templates map[string]*ballTemplate
+// templates caches balls by the directions of their holes (a subset of
+// the twelve touching neighbours, so at most 4,096 keys, each about 30 kB):
+// a hull takes milliseconds and a piece repeats few combinations.
+var templates struct {
+	sync.Mutex
+	m        map[string]*ballTemplate
+	ico      []mgl64.Vec3
+	icoTris  [][3]int32
+	icoReady bool
+}
+
+// template returns the ball with holes towards dirs, which key names.
+func template(key string, dirs []mgl64.Vec3) (*ballTemplate, error) {
+	templates.Lock()
+	defer templates.Unlock()
+	if t := templates.m[key]; t != nil {
+		return t, nil
+	}
+	if !templates.icoReady {
+		templates.ico, templates.icoTris = icosphere(sphereLevel)
+		templates.m = map[string]*ballTemplate{}
+		templates.icoReady = true
+	}
+	t, err := newBallTemplate(templates.ico, templates.icoTris, dirs)
+	if err != nil {
+		return nil, err
+	}
+	templates.m[key] = t
+	return t, nil
 }
 
 // balls returns the surface of sphere-grid cells with radius 0.5-gap.
@@ -155,8 +179,6 @@ func balls(g grid.Grid, cells []grid.Cell, gap float64) (*Mesh, error) {
 		}
 		index[c.Pos] = i
 	}
-	ico, icoTris := icosphere(sphereLevel)
-	b := ballBuilder{g: g, ico: ico, icoTris: icoTris, templates: map[string]*ballTemplate{}}
 	m := &Mesh{}
 	// rimStart[i][n] is the first mesh vertex of ball i's rim towards
 	// neighbour n, which is joinedTo[i][k] for some k.
@@ -181,13 +203,9 @@ func balls(g grid.Grid, cells []grid.Cell, gap float64) (*Mesh, error) {
 			d := n.Sub(c.Pos)
 			key = append(key, byte(d[0]), byte(d[1]), byte(d[2]))
 		}
-		t := b.templates[string(key)]
-		if t == nil {
-			var err error
-			if t, err = newBallTemplate(ico, icoTris, dirs); err != nil {
-				return nil, err
-			}
-			b.templates[string(key)] = t
+		t, err := template(string(key), dirs)
+		if err != nil {
+			return nil, err
 		}
 		base := int32(len(m.Verts))
 		r := s.Radius - gap

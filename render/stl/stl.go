@@ -67,6 +67,41 @@ func (o Options) Validate() error {
 	return nil
 }
 
+// MaxGapFor returns the largest gap for grid g: MaxGap, or a quarter of
+// the distance from the centre of its thinnest cell to its nearest face
+// (a larger inset would turn thin cells inside out).
+func MaxGapFor(g grid.Grid) float64 {
+	if g.Type() == grid.Spheres {
+		return MaxGap
+	}
+	in := math.Inf(1)
+	for z := 0; z < 3; z++ {
+		for y := 0; y < 3; y++ {
+			for x := 0; x < 3; x++ {
+				v := grid.Vec{x, y, z}
+				if !g.Valid(v) {
+					continue
+				}
+				faces := g.Solid(v).Faces
+				var c mgl64.Vec3
+				n := 0
+				for _, f := range faces {
+					for _, p := range f.Corners {
+						c = c.Add(p)
+						n++
+					}
+				}
+				c = c.Mul(1 / float64(n))
+				for _, f := range faces {
+					nrm := grid.PolygonNormal(f.Corners).Normalize()
+					in = min(in, nrm.Dot(f.Corners[0].Sub(c)))
+				}
+			}
+		}
+	}
+	return min(MaxGap, in/4)
+}
+
 // Mesh is a set of closed surfaces as an indexed triangle list in render
 // units. Triangles run counter-clockwise seen from outside.
 type Mesh struct {
@@ -94,6 +129,9 @@ func Cells(g grid.Grid, cells []grid.Cell, o Options) (*Mesh, error) {
 	}
 	if len(cells) > render.MaxMeshCells {
 		return nil, fmt.Errorf("%d cells, at most %d per mesh", len(cells), render.MaxMeshCells)
+	}
+	if mg := MaxGapFor(g); o.Gap > mg {
+		return nil, fmt.Errorf("gap %v: at most %.3g of a cell on the %v grid, whose cells are thinner", o.Gap, mg, g.Type())
 	}
 	if g.Type() == grid.Spheres {
 		// A ball is about 1,300 triangles; refuse before building them.
