@@ -320,8 +320,10 @@ func (u *App) buildMenu() {
 	quit := fyne.NewMenuItem("Quit", u.closeRequested)
 	quit.IsQuit = true
 	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
+	export := fyne.NewMenuItem("Export", nil)
+	export.ChildMenu = fyne.NewMenu("", u.exportSTLItem())
 	file := fyne.NewMenu("File", newCubes, newItem, fyne.NewMenuItemSeparator(), open, recent, examples,
-		fyne.NewMenuItemSeparator(), save, saveAs, fyne.NewMenuItemSeparator(), quit)
+		fyne.NewMenuItemSeparator(), save, saveAs, export, fyne.NewMenuItemSeparator(), quit)
 
 	u.undoItem = fyne.NewMenuItem("Undo", u.Undo)
 	// The desktop driver turns Ctrl+Z into fyne.ShortcutUndo (and Ctrl+Y
