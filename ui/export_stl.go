@@ -149,7 +149,11 @@ func (e *stlExport) job() (*stlJob, error) {
 		j.p = p.Clone()
 		j.p.Problems[pr].Solutions = []model.Solution{t.rows[t.sel].sol.Clone()}
 		j.pr = pr
-		j.name = fmt.Sprintf("problem%d-solution.stl", pr+1)
+		base := strings.TrimSuffix(u.docName(), filepath.Ext(u.docName()))
+		if base == "" {
+			base = "puzzle"
+		}
+		j.name = fmt.Sprintf("%s-P%d-solution.stl", base, pr+1)
 	default:
 		return nil, errors.New("choose what to export")
 	}
