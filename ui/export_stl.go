@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/render/stl"
 )
 
@@ -30,7 +31,7 @@ type stlExport struct {
 	u                   *App
 	what                *widget.RadioGroup
 	unitX, unitY, unitZ *widget.Entry
-	gap                 *widget.Entry
+	gap, bevel          *widget.Entry
 	ascii               *widget.Check
 	dlg                 dialog.Dialog
 	// done, if set, is called on the UI thread after each export with
@@ -60,6 +61,7 @@ func (u *App) newSTLExport() *stlExport {
 	}
 	e.unitX, e.unitY, e.unitZ = num(d.Unit[0]), num(d.Unit[1]), num(d.Unit[2])
 	e.gap = num(d.Gap)
+	e.bevel = num(d.Bevel)
 	e.ascii = widget.NewCheck("ASCII STL (larger; binary is the default)", nil)
 	return e
 }
@@ -71,6 +73,7 @@ func (e *stlExport) show() {
 		widget.NewFormItem("Cell size Y (mm)", e.unitY),
 		widget.NewFormItem("Cell size Z (mm)", e.unitZ),
 		widget.NewFormItem("Gap per side (of a cell)", e.gap),
+		widget.NewFormItem("Bevel (of a cell; cubes)", e.bevel),
 		widget.NewFormItem("", e.ascii),
 	)
 	e.dlg = dialog.NewCustomConfirm("Export STL", "Export…", "Cancel", form, func(ok bool) {
@@ -96,12 +99,19 @@ func (e *stlExport) options() (stl.Options, error) {
 	if err != nil {
 		return o, fmt.Errorf("gap: %q is not a number", e.gap.Text)
 	}
-	o.Gap, o.ASCII = g, e.ascii.Checked
+	b, err := strconv.ParseFloat(strings.TrimSpace(e.bevel.Text), 64)
+	if err != nil {
+		return o, fmt.Errorf("bevel: %q is not a number", e.bevel.Text)
+	}
+	o.Gap, o.Bevel, o.ASCII = g, b, e.ascii.Checked
 	if err := o.Validate(); err != nil {
 		return o, err
 	}
 	if mg := stl.MaxGapFor(e.u.g); o.Gap > mg {
 		return o, fmt.Errorf("gap %v: at most %.3g of a cell on the %v grid", o.Gap, mg, e.u.g.Type())
+	}
+	if o.Bevel > 0 && e.u.g.Type() != grid.Cubes {
+		return o, fmt.Errorf("bevel works on the cube grid only; set it to 0 for %v", e.u.g.Type())
 	}
 	return o, nil
 }

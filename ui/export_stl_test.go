@@ -164,6 +164,16 @@ func TestExportSTLWrites(t *testing.T) {
 	}
 	e.ascii.SetChecked(false)
 
+	e.bevel.SetText("0.1")
+	bev := filepath.Join(dir, "bevel.stl")
+	if err := exportAndWait(t, e, bev); err != nil {
+		t.Fatal(err)
+	}
+	if n, plain := stlTriangles(t, bev), stlTriangles(t, shapeFile); n <= plain {
+		t.Errorf("bevelled shape: %d triangles, %d without bevel", n, plain)
+	}
+	e.bevel.SetText("0")
+
 	u.tabs.SelectIndex(tabSolve)
 	u.solve.list.Select(0)
 	e.what.SetSelected(stlAssembled)
@@ -227,21 +237,26 @@ func TestExportSTLErrors(t *testing.T) {
 		t.Errorf("no solution: %v", err)
 	}
 	e.what.SetSelected(stlShape)
-	for _, c := range []struct{ x, gap, want string }{
-		{"ten", "0.01", "not a number"},
-		{"-1", "0.01", "unit -1 for X"},
-		{"5000", "0.01", "at most 1000"},
-		{"10", "0", "gap 0"},
-		{"10", "0.5", "gap 0.5"},
+	for _, c := range []struct{ x, gap, bevel, want string }{
+		{"ten", "0.01", "0", "not a number"},
+		{"-1", "0.01", "0", "unit -1 for X"},
+		{"5000", "0.01", "0", "at most 1000"},
+		{"10", "0", "0", "gap 0"},
+		{"10", "0.5", "0", "gap 0.5"},
+		{"10", "0.01", "x", "bevel"},
+		{"10", "0.01", "0.4", "bevel 0.4"},
+		{"10", "0.01", "0.02", "4 times the gap"},
 	} {
 		e.unitX.SetText(c.x)
 		e.gap.SetText(c.gap)
+		e.bevel.SetText(c.bevel)
 		if _, err := e.job(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("unit %s gap %s: %v, want %q", c.x, c.gap, err, c.want)
 		}
 	}
 	e.unitX.SetText("10")
 	e.gap.SetText("0.01")
+	e.bevel.SetText("0")
 
 	missing := filepath.Join(dir, "no-such-folder", "x.stl")
 	err := exportAndWait(t, e, missing)

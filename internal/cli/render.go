@@ -24,8 +24,8 @@ the problem's result with its pieces below.
 STL for 3D printing: OUT ending in .stl writes the shape (-shape, else the
 problem's result); -assembled writes solution K with every piece in place;
 -pieces writes each distinct piece of solution K into the folder OUT, one
-file per shape named after it. -unit, -gap and -ascii set the size, the
-clearance and the format.
+file per shape named after it. -unit, -gap, -bevel and -ascii set the
+size, the clearance, the chamfer of outer edges (cube grid) and the format.
 
 `
 

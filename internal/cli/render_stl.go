@@ -18,6 +18,7 @@ import (
 type stlFlags struct {
 	unit      string
 	gap       float64
+	bevel     float64
 	ascii     bool
 	pieces    bool
 	assembled bool
@@ -28,6 +29,7 @@ func addSTLFlags(fs *flag.FlagSet) *stlFlags {
 	d := stl.DefaultOptions()
 	fs.StringVar(&f.unit, "unit", "10", "STL: length of one cell in `mm`, one number or X,Y,Z per axis")
 	fs.Float64Var(&f.gap, "gap", d.Gap, "STL: clearance per side, as a fraction of a cell")
+	fs.Float64Var(&f.bevel, "bevel", 0, "STL, cube grid: chamfer the outer edges by `F` of a cell (0 = none; at least 4 gaps)")
 	fs.BoolVar(&f.ascii, "ascii", false, "STL: write ASCII instead of binary")
 	fs.BoolVar(&f.pieces, "pieces", false, "STL: write each distinct piece of solution K into folder -o, one file per shape")
 	fs.BoolVar(&f.assembled, "assembled", false, "STL: write solution K, every piece in place, as one file")
@@ -44,7 +46,7 @@ func (f *stlFlags) checkNotSTL(fs *flag.FlagSet) error {
 	var bad []string
 	fs.Visit(func(fl *flag.Flag) {
 		switch fl.Name {
-		case "unit", "gap", "ascii":
+		case "unit", "gap", "bevel", "ascii":
 			bad = append(bad, "-"+fl.Name)
 		}
 	})
@@ -90,7 +92,7 @@ func (f *stlFlags) render(p *model.Puzzle, shape, pr, sol int, out string, stdou
 	if err != nil {
 		return err
 	}
-	o := stl.Options{Unit: unit, Gap: f.gap, ASCII: f.ascii}
+	o := stl.Options{Unit: unit, Gap: f.gap, Bevel: f.bevel, ASCII: f.ascii}
 	if err := o.Validate(); err != nil {
 		return err
 	}

@@ -66,6 +66,14 @@ func TestRenderSTLFlags(t *testing.T) {
 		t.Errorf("-unit 10,20,5 -gap 0.05: box of %v mm, want 9 x 18 x 4.5", size)
 	}
 
+	// -bevel: the cube is 9.8 mm wide still (to 5% of the gap: where four
+	// planes meet the gap is a least-squares fit), with more triangles.
+	bev := filepath.Join(dir, "bevel.stl")
+	run("-shape", "3", "-bevel", "0.1", "-o", bev, workedExample)
+	if n, size := stlBox(t, bev); n <= 12 || math.Abs(size[0]-9.8) > 5e-3 {
+		t.Errorf("-bevel 0.1: %d triangles, %v mm", n, size)
+	}
+
 	// -ascii.
 	ascii := filepath.Join(dir, "ascii.stl")
 	run("-shape", "0", "-ascii", "-o", ascii, workedExample)
@@ -133,6 +141,9 @@ func TestRenderSTLErrors(t *testing.T) {
 		{[]string{"-unit", "1e6", "-o", stlOut}, "at most 1000"},
 		{[]string{"-gap", "0", "-o", stlOut}, "gap 0"},
 		{[]string{"-gap", "0.5", "-o", stlOut}, "gap 0.5"},
+		{[]string{"-bevel", "0.3", "-o", stlOut}, "bevel 0.3"},
+		{[]string{"-bevel", "-0.1", "-o", stlOut}, "bevel -0.1"},
+		{[]string{"-bevel", "0.02", "-o", stlOut}, "4 times the gap"},
 		{[]string{"-assembled", "-solution", "7", "-o", stlOut}, "no solution 7"},
 		{[]string{"-assembled", "-solution", "-1", "-o", stlOut}, "no solution -1"},
 		{[]string{"-assembled", "-problem", "1", "-o", stlOut}, "no stored solutions"},

@@ -129,15 +129,16 @@ func admeshReport(t *testing.T, path string) map[string]int {
 // admesh, Debian's mesh checker, finds nothing to repair in our files: no
 // disconnected facets, degenerate facets, edges to fix, facets to remove,
 // add or reverse, backwards edges or normals to fix, on every grid; and
-// it counts as many parts as we do.
+// it counts as many parts as we do. Also with a bevel.
 func TestAdmesh(t *testing.T) {
 	dir := t.TempDir()
 	cases := map[string]string{
-		"cubes":      "SolidSixPieceBurrs.xmpuzzle",
-		"prisms":     "Prisgon.xmpuzzle",
-		"spheres":    "BallRoom.xmpuzzle",
-		"rhombic":    "12PieceSeparation.xmpuzzle",
-		"tetra-octa": "FourPieceTetrahedron.xmpuzzle",
+		"cubes":       "SolidSixPieceBurrs.xmpuzzle",
+		"cubes-bevel": "PelikanBurr.xmpuzzle",
+		"prisms":      "Prisgon.xmpuzzle",
+		"spheres":     "BallRoom.xmpuzzle",
+		"rhombic":     "12PieceSeparation.xmpuzzle",
+		"tetra-octa":  "FourPieceTetrahedron.xmpuzzle",
 	}
 	for name, file := range cases {
 		p, err := xmpuzzle.ReadFile(filepath.Join(examplesDir(), file))
@@ -146,6 +147,9 @@ func TestAdmesh(t *testing.T) {
 		}
 		o := DefaultOptions()
 		o.Unit = [3]float64{10, 12, 8}
+		if name == "cubes-bevel" {
+			o.Bevel = 0.15
+		}
 		m, err := Assembled(p, 0, 0, o)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

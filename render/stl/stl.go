@@ -29,6 +29,9 @@ const (
 	MaxUnit = 1000
 	// MaxGap is the largest clearance, as a fraction of a cell.
 	MaxGap = 0.1
+	// MaxBevel is the largest bevel, as a fraction of a cell edge: beyond
+	// a quarter the cuts of a cube would reach past its neighbours' cuts.
+	MaxBevel = 0.25
 	// MaxTriangles caps one file: 400 MB as binary STL.
 	MaxTriangles = 8 << 20
 )
@@ -45,6 +48,10 @@ type Options struct {
 	// from one assembly slide together. It must be > 0: at 0, cells that
 	// touch only along an edge would meet in a non-manifold edge.
 	Gap float64
+	// Bevel chamfers the outer edges and corners of cube-grid pieces with
+	// 45° cuts whose legs are Bevel render units long (0: sharp edges);
+	// see bevel.go for exactly which. Other grids refuse a bevel.
+	Bevel float64
 	// ASCII writes the text form of STL instead of the binary one.
 	ASCII bool
 }
@@ -63,6 +70,14 @@ func (o Options) Validate() error {
 	}
 	if !(o.Gap > 0) || o.Gap > MaxGap {
 		return fmt.Errorf("gap %v: want more than 0 and at most %v of a cell", o.Gap, MaxGap)
+	}
+	if !(o.Bevel >= 0) || o.Bevel > MaxBevel {
+		return fmt.Errorf("bevel %v: want 0 (none) to %v of a cell", o.Bevel, MaxBevel)
+	}
+	if o.Bevel > 0 && o.Bevel < 4*o.Gap {
+		// The smallest faces a bevel makes are about a quarter of it
+		// across; a larger gap would turn them over.
+		return fmt.Errorf("bevel %v: want at least 4 times the gap (%v), or 0", o.Bevel, 4*o.Gap)
 	}
 	return nil
 }
@@ -119,7 +134,7 @@ func (m *Mesh) add(o *Mesh) {
 }
 
 // Cells builds the mesh of cells of grid g (distinct, valid; the tags are
-// ignored) with the options' gap.
+// ignored) with the options' gap and bevel.
 func Cells(g grid.Grid, cells []grid.Cell, o Options) (*Mesh, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
@@ -132,6 +147,12 @@ func Cells(g grid.Grid, cells []grid.Cell, o Options) (*Mesh, error) {
 	}
 	if mg := MaxGapFor(g); o.Gap > mg {
 		return nil, fmt.Errorf("gap %v: at most %.3g of a cell on the %v grid, whose cells are thinner", o.Gap, mg, g.Type())
+	}
+	if o.Bevel > 0 {
+		if g.Type() != grid.Cubes {
+			return nil, fmt.Errorf("bevel works on the cube grid only, not on %v", g.Type())
+		}
+		return bevelCubes(cells, o.Gap, o.Bevel)
 	}
 	if g.Type() == grid.Spheres {
 		// A ball is about 1,300 triangles; refuse before building them.

@@ -310,8 +310,9 @@ func examples(t *testing.T) []string {
 	return files
 }
 
-// Every shape of every BurrTools example (all five grids), every
-// example's first solution assembled and its pieces, are closed.
+// Every shape of every BurrTools example (all five grids) and every
+// example's first solution assembled (on the cube grid also with a bevel)
+// are closed.
 func TestExamples(t *testing.T) {
 	grids := map[grid.Type]bool{}
 	for _, file := range examples(t) {
@@ -336,13 +337,21 @@ func TestExamples(t *testing.T) {
 			if len(p.Problems[pr].Solutions) == 0 {
 				continue
 			}
-			m, err := Assembled(p, pr, 0, o)
-			if err != nil {
-				t.Fatalf("%s problem %d: %v", base, pr, err)
+			variants := []Options{o}
+			if p.Grid == grid.Cubes {
+				b := o
+				b.Bevel = 0.1
+				variants = append(variants, b)
 			}
-			parts, _ := writeAndCheck(t, base+" assembled", m, o)
-			if placed := countPlaced(p, pr, 0); parts < placed {
-				t.Errorf("%s problem %d: %d surfaces for %d pieces", base, pr, parts, placed)
+			for _, o := range variants {
+				m, err := Assembled(p, pr, 0, o)
+				if err != nil {
+					t.Fatalf("%s problem %d: %v", base, pr, err)
+				}
+				parts, _ := writeAndCheck(t, base+" assembled", m, o)
+				if placed := countPlaced(p, pr, 0); parts < placed {
+					t.Errorf("%s problem %d: %d surfaces for %d pieces", base, pr, parts, placed)
+				}
 			}
 		}
 	}
