@@ -101,6 +101,10 @@ func (f *stlFlags) render(p *model.Puzzle, shape, pr, sol int, out string, stdou
 		if strings.EqualFold(filepath.Ext(out), ".stl") {
 			return fmt.Errorf("-pieces writes one file per shape: -o must name a folder, not %s", out)
 		}
+		// Refuse a missing solution before making the folder.
+		if _, err := stl.PieceShapes(p, pr, sol); err != nil {
+			return err
+		}
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			return err
 		}

@@ -148,7 +148,7 @@ func TestRenderSTLErrors(t *testing.T) {
 		{[]string{"-assembled", "-solution", "-1", "-o", stlOut}, "no solution -1"},
 		{[]string{"-assembled", "-problem", "1", "-o", stlOut}, "no stored solutions"},
 		{[]string{"-assembled", "-problem", "5", "-o", stlOut}, "problem 5 does not exist"},
-		{[]string{"-pieces", "-problem", "1", "-o", dir}, "no stored solutions"},
+		{[]string{"-pieces", "-problem", "1", "-o", filepath.Join(dir, "new")}, "no stored solutions"},
 		{[]string{"-pieces", "-o", stlOut}, "folder"},
 		{[]string{"-assembled", "-o", filepath.Join(dir, "x.png")}, ".stl"},
 		{[]string{"-pieces", "-assembled", "-o", stlOut}, "choose one"},

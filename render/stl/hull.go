@@ -24,11 +24,14 @@ func sphereHull(pts []mgl64.Vec3) ([][3]int32, error) {
 	}
 	type face struct {
 		v [3]int32
-		n mgl64.Vec3 // outward normal (not normalised)
+		n mgl64.Vec3 // outward unit normal
 		d float64    // n·x = d on the face's plane
 	}
 	mk := func(a, b, c int32) face {
 		n := pts[b].Sub(pts[a]).Cross(pts[c].Sub(pts[a]))
+		if l := n.Len(); l > 0 {
+			n = n.Mul(1 / l)
+		}
 		return face{v: [3]int32{a, b, c}, n: n, d: n.Dot(pts[a])}
 	}
 	// The first tetrahedron, each face turned to point away from its centre.
@@ -39,7 +42,7 @@ func sphereHull(pts []mgl64.Vec3) ([][3]int32, error) {
 		if f.n.Dot(cen)-f.d > 0 {
 			f = mk(t[0], t[2], t[1])
 		}
-		if f.n.Len() < 1e-12 {
+		if f.n == (mgl64.Vec3{}) {
 			return nil, fmt.Errorf("stl: the first hull points are coplanar")
 		}
 		faces = append(faces, f)
@@ -47,13 +50,14 @@ func sphereHull(pts []mgl64.Vec3) ([][3]int32, error) {
 	const eps = 1e-10
 	type dedge [2]int32
 	rim := map[dedge]bool{}
+	var spare []face // the other of two face lists, reused
 	for p := int32(4); p < int32(len(pts)); p++ {
 		x := pts[p]
 		clear(rim)
-		kept := faces[:0:0]
+		kept := spare[:0]
 		seen := false
 		for _, f := range faces {
-			if f.n.Dot(x)-f.d > eps*f.n.Len() {
+			if f.n.Dot(x)-f.d > eps {
 				seen = true
 				for k := 0; k < 3; k++ {
 					a, b := f.v[k], f.v[(k+1)%3]
@@ -73,7 +77,7 @@ func sphereHull(pts []mgl64.Vec3) ([][3]int32, error) {
 		for e := range rim {
 			kept = append(kept, mk(e[0], e[1], p))
 		}
-		faces = kept
+		faces, spare = kept, faces
 	}
 	out := make([][3]int32, len(faces))
 	for i, f := range faces {
