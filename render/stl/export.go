@@ -8,13 +8,8 @@ import (
 
 	"github.com/burrlab/burrlab/internal/atomicfile"
 	"github.com/burrlab/burrlab/model"
-	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/render"
 )
-
-// solidCells returns the cells of s that a print holds: filled and
-// variable ones (a variable cell is material of the shape too).
-func solidCells(s *model.Shape) []grid.Cell { return s.Cells() }
 
 // Shape builds the mesh of shape i of p, in the shape's own coordinates.
 func Shape(p *model.Puzzle, i int, o Options) (*Mesh, error) {
@@ -33,7 +28,9 @@ func Shape(p *model.Puzzle, i int, o Options) (*Mesh, error) {
 		// shape alone takes hundreds of megabytes.
 		return nil, fmt.Errorf("%s: %d cells, at most %d per mesh", ShapeLabel(p, i), n, render.MaxMeshCells)
 	}
-	m, err := Cells(g, solidCells(s), o)
+	// Filled and variable cells: a variable cell is material of the
+	// shape too.
+	m, err := Cells(g, s.Cells(), o)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", ShapeLabel(p, i), err)
 	}

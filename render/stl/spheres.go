@@ -80,10 +80,7 @@ func newBallTemplate(ico []mgl64.Vec3, icoTris [][3]int32, dirs []mgl64.Vec3) (*
 		return &ballTemplate{verts: ico, tris: icoTris}, nil
 	}
 	t := &ballTemplate{rims: make([][neckSides]int32, len(dirs))}
-	// Rim vertices first: the first four (on one circle, not coplanar
-	// with a fifth from elsewhere) are never coplanar since a plane meets
-	// the sphere in one circle only and rims have 24 points; take three
-	// of the first rim and one point off it as the hull's seed.
+	// Rim vertices first, so that rim k's vertex i is k*neckSides+i.
 	owner := []int{} // per vertex: the hole whose rim it is on, or -1
 	for k, d := range dirs {
 		for i := 0; i < neckSides; i++ {
@@ -107,7 +104,9 @@ func newBallTemplate(ico []mgl64.Vec3, icoTris [][3]int32, dirs []mgl64.Vec3) (*
 		}
 	}
 	// Seed the hull with rim points 0, 8, 16 of hole 0 and a point off
-	// that rim's plane (the last vertex: a ball vertex, or another rim's).
+	// that rim's plane (the last vertex: a ball vertex, or another rim's):
+	// a plane meets the sphere in one circle, so the four are not
+	// coplanar.
 	n := len(t.verts)
 	order := []int32{0, neckSides / 3, 2 * neckSides / 3, int32(n - 1)}
 	for i := 0; i < n; i++ {
