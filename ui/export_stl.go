@@ -174,7 +174,10 @@ func (e *stlExport) job() (*stlJob, error) {
 func (e *stlExport) choose() {
 	j, err := e.job()
 	if err != nil {
-		e.u.showError(err)
+		// Back to the form, with what was typed, once the message is read.
+		d := dialog.NewError(err, e.u.win)
+		d.SetOnClosed(e.dlg.Show)
+		d.Show()
 		return
 	}
 	if j.what == stlPieces {
