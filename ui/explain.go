@@ -164,10 +164,35 @@ func (x *explainUI) done(rep *explain.Report, err error) {
 	x.t.u.setStatus(fmt.Sprintf("Explained %s: %s.", problemLabel(x.puzzle, x.problem), plural(len(rep.Blocking()), "reason")))
 }
 
-// highlight shows the result with the cells the report points at (those
-// no piece can cover) solid in the highlight colour, the rest outlined.
+// highlight shows what the report points at: an assembly that does not
+// come apart with the interlocked pieces solid and those that came off
+// outlined, else the result outlined with the cells no piece can cover
+// solid in the highlight colour.
 func (x *explainUI) highlight() {
 	p, pr := x.puzzle, &x.puzzle.Problems[x.problem]
+	for _, f := range x.report.Findings {
+		if f.Kind != explain.Interlocked || f.Placements == nil {
+			continue
+		}
+		s, err := render.AssemblyScene(p, pr, f.Placements)
+		if err != nil {
+			break
+		}
+		stuck := map[int]bool{}
+		for _, g := range f.Groups {
+			for _, pc := range g {
+				stuck[pc.Slot] = true
+			}
+		}
+		for i := range s.Items {
+			if s.Items[i].Mode == render.Solid && !stuck[i] {
+				s.Items[i].Mode = render.Outline
+			}
+		}
+		x.t.stopAnim()
+		x.t.view.setItems(s.Items, "", true)
+		return
+	}
 	if pr.Result < 0 || pr.Result >= len(p.Shapes) {
 		return
 	}

@@ -139,3 +139,59 @@ func TestExplainRefusedProblem(t *testing.T) {
 		t.Errorf("report:\n%s", txt)
 	}
 }
+
+// TestExplainInterlocked: with Disassemble, a run whose only assembly
+// does not come apart offers Why?; the report names the stuck pieces and
+// the 3D view shows that assembly, the stuck pieces solid and the one that
+// came off outlined.
+func TestExplainInterlocked(t *testing.T) {
+	p := &model.Puzzle{Grid: grid.Cubes}
+	var shell, all []grid.Vec
+	for z := 0; z < 3; z++ {
+		for y := 0; y < 3; y++ {
+			for x := 0; x < 3; x++ {
+				v := grid.Vec{x, y, z}
+				all = append(all, v)
+				if v != (grid.Vec{1, 1, 1}) {
+					shell = append(shell, v)
+				}
+			}
+		}
+	}
+	all = append(all, grid.Vec{1, 3, 1}, grid.Vec{2, 3, 1})
+	for _, s := range []struct {
+		name  string
+		cells []grid.Vec
+	}{{"shell", shell}, {"core", []grid.Vec{{0, 0, 0}}}, {"bar", []grid.Vec{{0, 0, 0}, {1, 0, 0}}}, {"box", all}} {
+		sh := model.NewShape(grid.Vec{3, 4, 3})
+		sh.Name = s.name
+		for _, c := range s.cells {
+			sh.Set(c, model.MakeVoxel(model.Filled, 0))
+		}
+		p.AddShape(sh)
+	}
+	p.AddProblem("locked")
+	p.Problems[0].Result = 3
+	p.Problems[0].Parts = []model.Part{{Shape: 0, Min: 1, Max: 1}, {Shape: 1, Min: 1, Max: 1}, {Shape: 2, Min: 1, Max: 1}}
+
+	u := newTestUI(t, p)
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do = q.do
+	st.ctl.disassemble.SetChecked(true)
+	st.start()
+	q.pump(t, func() bool { return !st.run.running })
+	if st.run.assemblies != 1 || st.run.solutions != 0 || !st.why.button.Visible() {
+		t.Fatalf("%d assemblies, %d solutions; Why? visible %v", st.run.assemblies, st.run.solutions, st.why.button.Visible())
+	}
+	test.Tap(st.why.button)
+	q.pump(t, func() bool { return !st.why.running })
+	if txt := st.why.text.Text; !strings.Contains(txt, `stay interlocked: "shell" and "core"`) || !strings.Contains(txt, `"bar" comes off`) {
+		t.Errorf("report:\n%s", txt)
+	}
+	items := st.view.scene.Items
+	if len(items) != 3 || items[0].Mode != render.Solid || items[1].Mode != render.Solid || items[2].Mode != render.Outline {
+		t.Errorf("3D view: %+v; want shell and core solid, the bar outlined", items)
+	}
+}

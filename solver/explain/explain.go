@@ -143,6 +143,8 @@ type Finding struct {
 	// a finding describes, and Examined how many were looked at.
 	Assembly *int `json:"assembly,omitempty"`
 	Examined int  `json:"examined,omitempty"`
+	// Placements is that assembly, for showing it (Interlocked).
+	Placements model.Assembly `json:"placements,omitempty"`
 }
 
 // SubsetSearch says how far the search for conflicting pieces got.

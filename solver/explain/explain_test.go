@@ -370,6 +370,9 @@ func TestInterlocked(t *testing.T) {
 	if len(f.Groups) != 1 || !slices.Equal(names(f.Groups[0]), []string{"shell", "core"}) {
 		t.Errorf("interlocked %v, want shell and core", f.Groups)
 	}
+	if err := model.CheckAssembly(p, &p.Problems[0], f.Placements); err != nil {
+		t.Errorf("the assembly shown: %v", err)
+	}
 	if f.Freed != 1 || f.Total != 3 || f.Examined < 1 || r.Solvable {
 		t.Errorf("freed %d of %d, examined %d", f.Freed, f.Total, f.Examined)
 	}

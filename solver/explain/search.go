@@ -180,7 +180,7 @@ func (e *explainer) interlocked(best *candidate, examined int, done solver.Done)
 		return
 	}
 	num := best.num
-	f.Assembly, f.Freed, f.Total = &num, best.freed, best.total
+	f.Assembly, f.Freed, f.Total, f.Placements = &num, best.freed, best.total, best.asm
 	for _, g := range best.part.Interlocked {
 		var ps []Piece
 		for _, slot := range g {
