@@ -20,6 +20,7 @@ import (
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/solver/assemble"
+	"github.com/burrlab/burrlab/solver/disassemble"
 )
 
 // Kind says what a finding is about. The values are stable names, used as
@@ -234,6 +235,13 @@ func Explain(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	}
 	if err := p.Validate(); err != nil {
 		return nil, err
+	}
+	if opts.Disassemble {
+		// Say at once that the question cannot be answered (spheres,
+		// rhombic and tetra-octa grids), not after the cheap checks.
+		if _, err := disassemble.New(p, &p.Problems[problem]); err != nil {
+			return nil, err
+		}
 	}
 	timeout := opts.Timeout
 	if timeout == 0 {

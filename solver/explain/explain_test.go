@@ -3,6 +3,7 @@ package explain
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"image/color"
 	"reflect"
 	"slices"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/solver/disassemble"
 )
 
 // shape builds a cube-grid shape from layers of rows: layers[z][y][x],
@@ -399,6 +401,11 @@ func TestBadInput(t *testing.T) {
 	bad.Shapes[0].Voxels = bad.Shapes[0].Voxels[:1]
 	if _, err := Explain(ctx, bad, 0, Options{}); err == nil {
 		t.Error("a broken shape was accepted")
+	}
+	sp := puzzle(flat("", "#"), one(flat("ball", "#")))
+	sp.Grid = grid.Spheres
+	if _, err := Explain(ctx, sp, 0, Options{Disassemble: true}); !errors.Is(err, disassemble.ErrUnsupported) {
+		t.Errorf("disassembling spheres: %v, want ErrUnsupported", err)
 	}
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
