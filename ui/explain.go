@@ -81,12 +81,17 @@ func (x *explainUI) unsolved() (*model.Puzzle, explain.Options, bool) {
 		opts.MaxHoles = &h
 	}
 	switch {
-	case r.err != nil && r.assemblies == 0: // the solver refused the problem
-	case r.complete && r.assemblies == 0:
-		opts.Searched = true
-	case r.complete && r.opts.disassemble && r.solutions == 0:
-	default:
+	case r.err != nil:
+		if r.assemblies > 0 {
+			return nil, explain.Options{}, false // the disassembler failed: nothing to explain
+		}
+		// The solver refused the problem.
+	case r.found() > 0:
 		return nil, explain.Options{}, false
+	default:
+		// Finished, or stopped, without an assembly (a solution): a
+		// finished search need not be repeated.
+		opts.Searched = r.complete && r.assemblies == 0
 	}
 	return r.puzzle, opts, true
 }
@@ -161,7 +166,12 @@ func (x *explainUI) done(rep *explain.Report, err error) {
 	x.panel.Show()
 	x.scroll.ScrollToTop()
 	x.highlight()
-	x.t.u.setStatus(fmt.Sprintf("Explained %s: %s.", problemLabel(x.puzzle, x.problem), plural(len(rep.Blocking()), "reason")))
+	status := fmt.Sprintf("Explained %s: %s.", problemLabel(x.puzzle, x.problem), plural(len(rep.Blocking()), "reason"))
+	if rep.Solvable {
+		status = fmt.Sprintf("%s can be solved after all: the search stopped too early.", problemLabel(x.puzzle, x.problem))
+		x.title.SetText(fmt.Sprintf("%s can be solved", problemLabel(x.puzzle, x.problem)))
+	}
+	x.t.u.setStatus(status)
 }
 
 // highlight shows what the report points at: an assembly that does not

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/render"
+	"github.com/burrlab/burrlab/solver"
 )
 
 // flatShape builds a one-layer cube shape from rows of '#'.
@@ -193,5 +195,39 @@ func TestExplainInterlocked(t *testing.T) {
 	items := st.view.scene.Items
 	if len(items) != 3 || items[0].Mode != render.Solid || items[1].Mode != render.Solid || items[2].Mode != render.Outline {
 		t.Errorf("3D view: %+v; want shell and core solid, the bar outlined", items)
+	}
+}
+
+// TestExplainStoppedRun: a run stopped before it found anything also
+// offers Why?, which searches again; here the problem can be solved, and
+// the panel says so.
+func TestExplainStoppedRun(t *testing.T) {
+	u := newTestUI(t, trayPuzzle())
+	u.tabs.SelectIndex(tabSolve)
+	u.view.Problem = 1
+	st := u.solve
+	st.refresh()
+	q := make(uiQueue, 1024)
+	st.do = q.do
+	// A launcher that finds nothing until stopped.
+	st.launch = func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error) {
+		ch := make(chan runEvent, 1)
+		go func() {
+			defer close(ch)
+			<-ctx.Done()
+			ch <- runEvent{kind: evDone, complete: false, resume: &solver.State{}}
+		}()
+		return ch, nil
+	}
+	st.start()
+	st.stop()
+	q.pump(t, func() bool { return !st.run.running })
+	if !st.why.button.Visible() {
+		t.Fatal("no Why? after a stopped run without assemblies")
+	}
+	test.Tap(st.why.button)
+	q.pump(t, func() bool { return !st.why.running })
+	if !st.why.report.Solvable || !strings.Contains(st.why.title.Text, "can be solved") || !strings.Contains(st.why.text.Text, "There are solutions") {
+		t.Errorf("title %q, report:\n%s", st.why.title.Text, st.why.text.Text)
 	}
 }

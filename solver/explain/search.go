@@ -113,12 +113,11 @@ func (e *explainer) searchAssemblies(ctx, sctx context.Context) (none bool, err 
 	took := fmt.Sprintf("%.2f s", time.Since(start).Seconds())
 	if solution >= 0 {
 		e.rep.Solvable = true
-		what := "assemblies"
+		msg := fmt.Sprintf("There are assemblies: the first turned up after %s. Nothing to explain.", took)
 		if e.opts.Disassemble {
-			what = "solutions: the assemblies come apart"
+			msg = fmt.Sprintf("There are solutions: assembly #%d comes apart (found after %s). Nothing to explain.", solution+1, took)
 		}
-		e.add(Finding{Kind: Solvable, Assembly: &solution,
-			Message: fmt.Sprintf("Problem %s has %s (the first turned up after %s); there is nothing to explain.", e.problemName(), what, took)})
+		e.add(Finding{Kind: Solvable, Assembly: &solution, Message: msg})
 		return false, nil
 	}
 	if done.Assemblies == 0 {
@@ -132,14 +131,6 @@ func (e *explainer) searchAssemblies(ctx, sctx context.Context) (none bool, err 
 	}
 	e.interlocked(best, examined, done)
 	return false, nil
-}
-
-// problemName names the problem as the app does: P<n>, and its name.
-func (e *explainer) problemName() string {
-	if e.pr.Name != "" {
-		return fmt.Sprintf("P%d (%q)", e.problem+1, e.pr.Name)
-	}
-	return fmt.Sprintf("P%d", e.problem+1)
 }
 
 // candidate measures how far assembly sol came apart.
