@@ -272,7 +272,6 @@ type explainer struct {
 	opts     Options
 	deadline time.Time
 	rep      *Report
-	g        grid.Grid
 	lay      *assemble.Layout // placements under the colour rules
 	shapeLay *assemble.Layout // placements ignoring them
 }
@@ -286,14 +285,11 @@ func (e *explainer) blocked() bool { return len(e.rep.Blocking()) > 0 }
 // run makes the checks in order, cheapest first, and stops searching as
 // soon as one explains the problem.
 func (e *explainer) run(ctx context.Context) error {
-	var err error
-	if e.g, err = e.p.GridOf(); err != nil {
-		return err
-	}
 	if !e.checkInput() {
 		return nil
 	}
 	e.checkCounts()
+	var err error
 	if e.lay, err = assemble.NewLayout(ctx, e.p, e.problem, assemble.LayoutOptions{}); err != nil {
 		return err
 	}

@@ -272,6 +272,15 @@ func TestUncoveredCells(t *testing.T) {
 		t.Errorf("message %q lacks the coordinates", f.Message)
 	}
 
+	// A variable cell apart from the row must stay empty, but no hole is
+	// allowed (the counts alone would do: a domino and the bar make 5).
+	p = puzzle(flat("", "####", "....", "+..."), part{flat("domino", "##"), 0, 2}, part{flat("bar", "###"), 0, 1})
+	p.Problems[0].MaxHoles = 0
+	f = only(t, explain(t, p, Options{}), UncoveredCells, UncoveredCells)
+	if !slices.Equal(f.Cells, []grid.Vec{{0, 2, 0}}) || !strings.Contains(f.Message, "1 variable cell") || !strings.Contains(f.Message, "none may stay empty") {
+		t.Errorf("cells %v, message %q", f.Cells, f.Message)
+	}
+
 	// The colour-3 cell takes no piece under the rules (colour 1 on 1
 	// only), though both pieces fit there by shape.
 	p = puzzle(flat("", "1113"), one(flat("red", "111")), one(flat("dot", "1")))

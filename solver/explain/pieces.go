@@ -166,9 +166,13 @@ func (e *explainer) checkCells() {
 	}
 	holes := e.holesAllowed()
 	if cells, byColor := open(e.lay.Variable); holes >= 0 && len(cells) > holes {
+		allowed := fmt.Sprintf("at most %d may stay empty", holes)
+		if holes == 0 {
+			allowed = "none may stay empty"
+		}
 		e.add(Finding{Kind: UncoveredCells, Blocking: true, Cells: cells,
-			Message: fmt.Sprintf("No piece can cover %s of the result, but at most %s may stay empty: %s.%s",
-				plural(len(cells), "variable cell"), plural(holes, "hole"), coordList(cells, 20), why(len(cells), byColor))})
+			Message: fmt.Sprintf("No piece can cover %s of the result, but %s: %s.%s",
+				plural(len(cells), "variable cell"), allowed, coordList(cells, 20), why(len(cells), byColor))})
 	}
 }
 
