@@ -55,8 +55,12 @@ func (e *explainer) checkCounts() {
 		f.Message = fmt.Sprintf("The pieces have at most %d cells (%s), but the result has %d filled cells, which must all be covered.",
 			c.PiecesMax, e.rangeText(c, false), c.Filled)
 	case c.PiecesMax < c.NeedMin:
-		f.Message = fmt.Sprintf("With at most %s, at least %d of the result's %d cells (%s) must be covered, but the pieces have at most %d cells (%s).",
-			plural(c.MaxHoles, "hole"), c.NeedMin, total, cells, c.PiecesMax, e.rangeText(c, false))
+		holes := "With at most " + plural(c.MaxHoles, "hole")
+		if c.MaxHoles == 0 {
+			holes = "With no holes allowed"
+		}
+		f.Message = fmt.Sprintf("%s, at least %d of the result's %d cells (%s) must be covered, but the pieces have at most %d cells (%s).",
+			holes, c.NeedMin, total, cells, c.PiecesMax, e.rangeText(c, false))
 	default:
 		if c.NeedMax+biggest > maxSumCells {
 			return // too big to work through; the solver will say
@@ -98,8 +102,11 @@ func (e *explainer) checkCounts() {
 
 // holesText mentions the hole limit, if one applies.
 func holesText(c *Counts) string {
-	if c.MaxHoles < 0 {
+	switch {
+	case c.MaxHoles < 0:
 		return ""
+	case c.MaxHoles == 0:
+		return ", no holes"
 	}
 	return fmt.Sprintf(", at most %s", plural(c.MaxHoles, "hole"))
 }
