@@ -386,6 +386,7 @@ func (t *solveTab) stop() {
 // shutdown stops a running solve and waits (a while) until the solver's
 // goroutines have returned, so that quitting leaves nothing running.
 func (t *solveTab) shutdown() {
+	t.why.close() // an explanation still running stops too
 	r := t.run
 	if r == nil || !r.running {
 		return
