@@ -307,12 +307,10 @@ func TestConflict(t *testing.T) {
 		t.Errorf("subset search %+v, report complete %v", r.Subsets, r.Complete)
 	}
 
-	// Seven dominoes cannot even be placed apart in the 4x4 square
-	// without two opposite corners (each covers a light and a dark cell).
-	board := flat("", ".###", "####", "####", "###.")
-	p = puzzle(board, part{flat("domino", "##"), 7, 7})
+	// Two bars cannot lie in the one row of five, though one does.
+	p = puzzle(flat("", "#####", "#...#"), part{flat("bar", "###"), 2, 2}, one(flat("cube", "#")))
 	f = only(t, explain(t, p, Options{}), Conflict, Conflict)
-	if len(f.Pieces) != 1 || f.Pieces[0].Count != 7 || !strings.Contains(f.Message, "7 copies") {
+	if len(f.Pieces) != 1 || f.Pieces[0].Name != "bar" || f.Pieces[0].Count != 2 || !strings.Contains(f.Message, "2 copies") {
 		t.Errorf("%+v", f)
 	}
 }
@@ -325,6 +323,17 @@ func TestNoConflict(t *testing.T) {
 	r := explain(t, p, Options{})
 	only(t, r, NoConflict)
 	if r.Solvable || !r.Unsolvable || len(r.Blocking()) != 0 || r.Subsets == nil || !r.Subsets.Complete || r.Subsets.Tried != 1 {
+		t.Errorf("%+v\n%s", r.Subsets, r.Text())
+	}
+
+	// Seven dominoes and the 4x4 square without two opposite corners
+	// (each domino covers a light and a dark cell): placing all seven
+	// means filling the board, which the search for assemblies already
+	// ruled out; there is no smaller set to try.
+	board := flat("", ".###", "####", "####", "###.")
+	r = explain(t, puzzle(board, part{flat("domino", "##"), 7, 7}), Options{})
+	f := only(t, r, NoConflict)
+	if !r.Unsolvable || r.Subsets == nil || r.Subsets.Tried != 0 || !strings.Contains(f.Message, "must fill it") {
 		t.Errorf("%+v\n%s", r.Subsets, r.Text())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/solver/cover"
 )
@@ -34,8 +35,20 @@ func (e *explainer) searchSubsets(ctx, sctx context.Context) error {
 	var conflicts [][]int
 	comb := make([]int, 0, len(elems))
 	stopped := false
+	// When the required pieces have as many cells as the result, placing
+	// all of them at once means filling it: the very question the search
+	// for assemblies answered. That set is left out.
+	cells := 0
+	for _, i := range elems {
+		cells += e.pr.Parts[i].Min * e.p.Shapes[e.pr.Parts[i].Shape].Count(model.Filled)
+	}
+	wholeFills := cells == len(e.lay.Filled)+len(e.lay.Variable)
+	last := len(elems)
+	if wholeFills {
+		last--
+	}
 search:
-	for size := 1; size <= len(elems); size++ {
+	for size := 1; size <= last; size++ {
 		idx := make([]int, size)
 		for k := range idx {
 			idx[k] = k
@@ -88,6 +101,12 @@ search:
 		e.add(Finding{Kind: Unfinished, Message: fmt.Sprintf(
 			"The search for pieces that cannot be placed together ran out of time: every set of up to %s fits into the result together (%s tried).",
 			plural(ss.Size, "piece"), plural(ss.Tried, "set"))})
+	case wholeFills && ss.Tried == 0:
+		e.add(Finding{Kind: NoConflict, Message: "The required pieces have exactly as many cells as the result, so they must fill it, and that is what fails; there are no smaller sets of them to blame."})
+	case wholeFills:
+		e.add(Finding{Kind: NoConflict, Message: fmt.Sprintf(
+			"Every set of the required pieces fits into the result together (%s tried), except perhaps all of them: together they have exactly as many cells as the result, so they must fill it, and that is what fails. No conflict between fewer pieces is to blame.",
+			plural(ss.Tried, "set"))})
 	default:
 		e.add(Finding{Kind: NoConflict, Message: fmt.Sprintf(
 			"Every set of the required pieces fits into the result together, all of them at once too (%s tried): no pieces get in each other's way. What fails is filling the result exactly: however they are placed, some cell that must be covered stays empty or the holes are too many.",
@@ -133,9 +152,13 @@ func (e *explainer) conflict(parts []int) Finding {
 }
 
 // packs reports whether the parts, each with its minimum count, can be
-// placed in the result at once without overlapping: an exact cover with a
-// column per part (its count exactly) and an optional column per result
-// cell. decided is false when ctx ran out first.
+// placed in the result at once without overlapping. It asks the cover
+// search to tile the cells the parts can reach with the parts (a column
+// per part, its count exactly) and single-cell fillers (a row per cell
+// and no column of its own), so that every cell column is required: with
+// optional cell columns the search would branch on leaving each cell
+// empty and take seconds even for sets that pack easily. decided is false
+// when ctx ran out first.
 func (e *explainer) packs(ctx context.Context, parts []int) (ok, decided bool, err error) {
 	cellCol := map[grid.Vec]int{}
 	for _, i := range parts {
@@ -153,7 +176,7 @@ func (e *explainer) packs(ctx context.Context, parts []int) (ok, decided bool, e
 		cols[k] = cover.Column{Min: n, Max: n}
 	}
 	for k := len(parts); k < len(cols); k++ {
-		cols[k] = cover.Column{Min: 0, Max: 1}
+		cols[k] = cover.Column{Min: 1, Max: 1}
 	}
 	prob := cover.NewProblem(cols, -1)
 	var row []int
@@ -165,6 +188,9 @@ func (e *explainer) packs(ctx context.Context, parts []int) (ok, decided bool, e
 			}
 			prob.AddRow(row, nil)
 		}
+	}
+	for k := len(parts); k < len(cols); k++ {
+		prob.AddRow([]int{k}, nil)
 	}
 	m, err := cover.New(prob)
 	if err != nil {
