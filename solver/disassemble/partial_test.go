@@ -2,9 +2,11 @@ package disassemble
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"testing"
 
+	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
 
@@ -61,5 +63,83 @@ func TestPartial(t *testing.T) {
 	part, err = d.Partial(ctx, a)
 	if err != nil || len(part.Interlocked) != 0 || !reflect.DeepEqual(part.Separation, want) {
 		t.Errorf("slide and lift: %+v, %v; want %+v and nothing stuck", part, err, want)
+	}
+}
+
+// TestPartialOnExamples: on every assembly of two BurrTools examples,
+// Partial gives Disassemble's tree and nothing stuck where the assembly
+// comes apart, and where it does not, stuck groups of two or more placed
+// pieces, none in two groups, each a leaf of its tree.
+func TestPartialOnExamples(t *testing.T) {
+	for _, file := range []string{"PelikanBurr.xmpuzzle", "DraculasDentalDesaster.xmpuzzle"} {
+		p := loadExample(t, file)
+		pr := &p.Problems[0]
+		d, err := New(p, pr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := context.Background()
+		apart, stuck := 0, 0
+		for k, a := range readAssemblies(t, p, file, 0) {
+			want, err := d.Disassemble(ctx, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			part, err := d.Partial(ctx, a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want != nil {
+				apart++
+				if len(part.Interlocked) != 0 || !reflect.DeepEqual(part.Separation, want) {
+					t.Errorf("%s #%d comes apart, but Partial says %v stuck", file, k, part.Interlocked)
+				}
+				continue
+			}
+			stuck++
+			if len(part.Interlocked) == 0 {
+				t.Fatalf("%s #%d does not come apart, but Partial finds nothing stuck", file, k)
+			}
+			leaves := map[string]bool{}
+			var walk func(s *model.Separation)
+			walk = func(s *model.Separation) {
+				if s == nil {
+					return
+				}
+				var left, removed []int
+				for j, slot := range s.Pieces {
+					if s.RemovedIn(j) {
+						removed = append(removed, slot)
+					} else {
+						left = append(left, slot)
+					}
+				}
+				if s.Left == nil {
+					leaves[fmt.Sprint(left)] = true
+				}
+				if s.Removed == nil {
+					leaves[fmt.Sprint(removed)] = true
+				}
+				walk(s.Left)
+				walk(s.Removed)
+			}
+			walk(part.Separation)
+			seen := map[int]bool{}
+			for _, g := range part.Interlocked {
+				if len(g) < 2 {
+					t.Errorf("%s #%d: stuck group %v of one piece", file, k, g)
+				}
+				for _, s := range g {
+					if seen[s] || !a[s].Placed() {
+						t.Errorf("%s #%d: piece %d twice or not placed", file, k, s)
+					}
+					seen[s] = true
+				}
+				if part.Separation != nil && !leaves[fmt.Sprint(g)] {
+					t.Errorf("%s #%d: stuck group %v is no leaf of the tree", file, k, g)
+				}
+			}
+		}
+		t.Logf("%s: %d come apart, %d stuck", file, apart, stuck)
 	}
 }
