@@ -166,10 +166,14 @@ func (x *explainUI) done(rep *explain.Report, err error) {
 	x.panel.Show()
 	x.scroll.ScrollToTop()
 	x.highlight()
-	status := fmt.Sprintf("Explained %s: %s.", problemLabel(x.puzzle, x.problem), plural(len(rep.Blocking()), "reason"))
-	if rep.Solvable {
-		status = fmt.Sprintf("%s can be solved after all: the search stopped too early.", problemLabel(x.puzzle, x.problem))
-		x.title.SetText(fmt.Sprintf("%s can be solved", problemLabel(x.puzzle, x.problem)))
+	label := problemLabel(x.puzzle, x.problem)
+	status := fmt.Sprintf("Explained %s: %s.", label, plural(len(rep.Blocking()), "reason"))
+	switch {
+	case len(rep.Blocking()) == 0 && !rep.Solvable:
+		status = fmt.Sprintf("%s: no simple reason found; the panel says what is known.", label)
+	case rep.Solvable:
+		status = fmt.Sprintf("%s can be solved after all: the search stopped too early.", label)
+		x.title.SetText(fmt.Sprintf("%s can be solved", label))
 	}
 	x.t.u.setStatus(status)
 }
