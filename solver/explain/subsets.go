@@ -3,6 +3,9 @@ package explain
 import (
 	"context"
 	"fmt"
+	"math/bits"
+	"slices"
+	"time"
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
@@ -11,6 +14,9 @@ import (
 
 // maxConflicts caps the conflicting sets of the smallest size reported.
 const maxConflicts = 5
+
+// setSlice is the time a set gets in the first round of its size.
+const setSlice = 50 * time.Millisecond
 
 // searchSubsets looks for the smallest sets of pieces that cannot be
 // placed in the result together, not overlapping, even leaving cells
@@ -32,8 +38,8 @@ func (e *explainer) searchSubsets(ctx, sctx context.Context) error {
 	}
 	ss := &SubsetSearch{Complete: true}
 	e.rep.Subsets = ss
+	pk := newPacker(e, elems)
 	var conflicts [][]int
-	comb := make([]int, 0, len(elems))
 	stopped := false
 	// When the required pieces have as many cells as the result, placing
 	// all of them at once means filling it: the very question the search
@@ -47,46 +53,77 @@ func (e *explainer) searchSubsets(ctx, sctx context.Context) error {
 	if wholeFills {
 		last--
 	}
+	// A set gets a short slice of time first; the sets it is not enough
+	// for are tried again with all the time left once the others of
+	// their size are done, so that one hard set does not hold up the rest.
+	record := func(idx []int, ok bool) {
+		ss.Tried++
+		if !ok {
+			comb := make([]int, len(idx))
+			for k, j := range idx {
+				comb[k] = elems[j]
+			}
+			conflicts = append(conflicts, comb)
+		}
+	}
 search:
 	for size := 1; size <= last; size++ {
+		pk.forget(size - 1)
+		var pending [][]int
 		idx := make([]int, size)
 		for k := range idx {
 			idx[k] = k
 		}
-		for {
-			comb = comb[:0]
-			for _, k := range idx {
-				comb = append(comb, elems[k])
+		for len(conflicts) < maxConflicts {
+			if sctx.Err() != nil {
+				stopped = true
+				break search
 			}
-			// One copy of a piece always fits (it has placements).
-			if size > 1 || e.pr.Parts[comb[0]].Min > 1 {
-				ok, decided, err := e.packs(sctx, comb)
-				if err != nil {
+			// One copy of a piece always fits (it has placements), and
+			// extend only remembers where.
+			trivial := size == 1 && e.pr.Parts[elems[idx[0]]].Min == 1
+			if pk.extend(idx) {
+				if !trivial {
+					ss.Tried++
+				}
+			} else {
+				slice, cancel := context.WithTimeout(sctx, setSlice)
+				ok, decided, err := pk.packs(slice, idx)
+				cancel()
+				switch {
+				case err != nil:
 					return err
-				}
-				if !decided {
-					if ctx.Err() != nil {
-						return ctx.Err()
-					}
-					stopped = true
-					break search
-				}
-				ss.Tried++
-				if !ok {
-					conflicts = append(conflicts, append([]int(nil), comb...))
-					if len(conflicts) == maxConflicts {
-						break
-					}
+				case decided:
+					record(idx, ok)
+				default:
+					pending = append(pending, append([]int(nil), idx...))
 				}
 			}
 			if !nextComb(idx, len(elems)) {
 				break
 			}
 		}
+		for _, idx := range pending {
+			if len(conflicts) == maxConflicts {
+				break
+			}
+			ok, decided, err := pk.packs(sctx, idx)
+			if err != nil {
+				return err
+			}
+			if !decided {
+				stopped = true
+				break search
+			}
+			record(idx, ok)
+		}
 		ss.Size = size
 		if len(conflicts) > 0 {
 			break
 		}
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
 	}
 	if stopped {
 		ss.Complete = false
@@ -151,24 +188,155 @@ func (e *explainer) conflict(parts []int) Finding {
 	return f
 }
 
-// packs reports whether the parts, each with its minimum count, can be
-// placed in the result at once without overlapping. It asks the cover
-// search to tile the cells the parts can reach with the parts (a column
-// per part, its count exactly) and single-cell fillers (a row per cell
-// and no column of its own), so that every cell column is required: with
-// optional cell columns the search would branch on leaving each cell
-// empty and take seconds even for sets that pack easily. decided is false
-// when ctx ran out first.
-func (e *explainer) packs(ctx context.Context, parts []int) (ok, decided bool, err error) {
-	cellCol := map[grid.Vec]int{}
-	for _, i := range parts {
-		for _, f := range e.lay.Fits[i] {
-			for _, c := range f.Cells {
-				if _, seen := cellCol[c]; !seen {
-					cellCol[c] = len(parts) + len(cellCol)
+// packer decides whether sets of the required parts can be placed in the
+// result together. Sets are given as positions in elems. Most sets are
+// tried right after all their subsets one smaller fitted, so it first
+// tries to add the new part, first fit first, to the arrangement found
+// for such a subset; only when that fails does it ask the cover search.
+type packer struct {
+	e     *explainer
+	elems []int
+	cell  map[grid.Vec]int // result cell -> bit number
+	words int
+	fits  [][][]int // part -> its fits' cell bits, made when first needed
+	// seen holds, per set (a bit per position in elems), the cells its
+	// arrangement occupies; only with at most 64 elements.
+	seen map[uint64][]uint64
+}
+
+func newPacker(e *explainer, elems []int) *packer {
+	pk := &packer{e: e, elems: elems, cell: map[grid.Vec]int{}, fits: make([][][]int, len(e.pr.Parts))}
+	for _, cells := range [][]grid.Vec{e.lay.Filled, e.lay.Variable} {
+		for _, c := range cells {
+			pk.cell[c] = len(pk.cell)
+		}
+	}
+	pk.words = (len(pk.cell) + 63) / 64
+	if len(elems) <= 64 {
+		pk.seen = map[uint64][]uint64{0: make([]uint64, pk.words)}
+	}
+	return pk
+}
+
+// mask returns the set's bits, or false when sets are not remembered.
+func (pk *packer) mask(idx []int) (uint64, bool) {
+	if pk.seen == nil {
+		return 0, false
+	}
+	var m uint64
+	for _, k := range idx {
+		m |= 1 << k
+	}
+	return m, true
+}
+
+// forget drops the arrangements of sets smaller than size, which no set
+// tried from now on extends.
+func (pk *packer) forget(size int) {
+	for m := range pk.seen {
+		if m != 0 && bits.OnesCount64(m) < size {
+			delete(pk.seen, m)
+		}
+	}
+}
+
+// fitCells returns the cell bits of part i's fits.
+func (pk *packer) fitCells(i int) [][]int {
+	if pk.fits[i] == nil {
+		for _, f := range pk.e.lay.Fits[i] {
+			c := make([]int, len(f.Cells))
+			for k, v := range f.Cells {
+				c[k] = pk.cell[v]
+			}
+			pk.fits[i] = append(pk.fits[i], c)
+		}
+	}
+	return pk.fits[i]
+}
+
+// extend reports whether the set fits by adding one of its parts to the
+// arrangement of the rest, and remembers the arrangement.
+func (pk *packer) extend(idx []int) bool {
+	m, ok := pk.mask(idx)
+	if !ok {
+		return false
+	}
+	for _, k := range idx {
+		base, ok := pk.seen[m&^(1<<k)]
+		if !ok {
+			continue
+		}
+		occ := append([]uint64(nil), base...)
+		i := pk.elems[k]
+		need := pk.e.pr.Parts[i].Min
+		for _, f := range pk.fitCells(i) {
+			if need == 0 {
+				break
+			}
+			free := true
+			for _, c := range f {
+				if occ[c>>6]&(1<<(c&63)) != 0 {
+					free = false
+					break
 				}
 			}
+			if free {
+				for _, c := range f {
+					occ[c>>6] |= 1 << (c & 63)
+				}
+				need--
+			}
 		}
+		if need == 0 {
+			pk.seen[m] = occ
+			return true
+		}
+	}
+	return false
+}
+
+// packs reports whether the parts of the set, each with its minimum
+// count, can be placed in the result at once without overlapping, and
+// remembers the arrangement. It asks the cover search to tile the cells
+// the parts can reach with the parts (a column per part, its count
+// exactly) and single-cell fillers (a row per cell and no column of its
+// own), so that every cell column is required: with optional cell columns
+// the search would branch on leaving each cell empty and take seconds
+// even for sets that pack easily. decided is false when ctx ran out
+// first.
+func (pk *packer) packs(ctx context.Context, idx []int) (ok, decided bool, err error) {
+	e := pk.e
+	parts := make([]int, len(idx))
+	for k, j := range idx {
+		parts[k] = pk.elems[j]
+	}
+	// Cells that fewer fits cover get higher column numbers. The cover
+	// search branches on the cell with the fewest ways on and tries rows
+	// in the order of their last cell column, a filler (whose last cell
+	// is its own) before every fit that reaches a later cell: with the
+	// cells hardest to cover last, the fits covering them mostly end
+	// there too, come first (they were added first) and the fillers last.
+	ways := map[int]int{}
+	for _, i := range parts {
+		for _, f := range pk.fitCells(i) {
+			for _, c := range f {
+				ways[c]++
+			}
+		}
+	}
+	order := make([]int, 0, len(ways))
+	for c := range ways {
+		order = append(order, c)
+	}
+	slices.SortFunc(order, func(a, b int) int {
+		if ways[a] != ways[b] {
+			return ways[b] - ways[a]
+		}
+		return a - b
+	})
+	cellCol := make(map[int]int, len(order))
+	for k, c := range order {
+		cellCol[c] = len(parts) + k
 	}
 	cols := make([]cover.Column, len(parts)+len(cellCol))
 	for k, i := range parts {
@@ -179,14 +347,16 @@ func (e *explainer) packs(ctx context.Context, parts []int) (ok, decided bool, e
 		cols[k] = cover.Column{Min: 1, Max: 1}
 	}
 	prob := cover.NewProblem(cols, -1)
+	var rowFit [][]int // problem row -> the cells of its fit
 	var row []int
 	for k, i := range parts {
-		for _, f := range e.lay.Fits[i] {
+		for _, f := range pk.fitCells(i) {
 			row = append(row[:0], k)
-			for _, c := range f.Cells {
+			for _, c := range f {
 				row = append(row, cellCol[c])
 			}
 			prob.AddRow(row, nil)
+			rowFit = append(rowFit, f)
 		}
 	}
 	for k := len(parts); k < len(cols); k++ {
@@ -202,15 +372,25 @@ func (e *explainer) packs(ctx context.Context, parts []int) (ok, decided bool, e
 		}
 		return false, false, err
 	}
-	found := false
-	res, err := cover.Search(ctx, m, cover.Options{Workers: 1, OnSolution: func(int, []int32) cover.Action {
-		found = true
+	var occ []uint64
+	res, err := cover.Search(ctx, m, cover.Options{Workers: 1, OnSolution: func(_ int, rows []int32) cover.Action {
+		occ = make([]uint64, pk.words)
+		for _, r := range rows {
+			if int(r) < len(rowFit) { // not a filler
+				for _, c := range rowFit[r] {
+					occ[c>>6] |= 1 << (c & 63)
+				}
+			}
+		}
 		return cover.Halt
 	}})
 	if err != nil {
 		return false, false, err
 	}
-	if found {
+	if occ != nil {
+		if mk, ok := pk.mask(idx); ok {
+			pk.seen[mk] = occ
+		}
 		return true, true, nil
 	}
 	return false, res.Complete(), nil
