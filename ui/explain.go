@@ -65,17 +65,34 @@ func newExplainUI(t *solveTab) *explainUI {
 }
 
 // unsolved reports whether the selected problem is known to have no
-// assembly (or no solution), and returns the puzzle copy and options to
-// explain it with: the last run's, if it ran on the problem as it is now.
-func (x *explainUI) unsolved() (*model.Puzzle, explain.Options, bool) {
+// assembly (or no solution), and returns the puzzle and options to
+// explain it with: those of the last run, if it ran on the problem as it
+// is now, or the document's and the panel's when the problem cannot even
+// be started (no result, cell counts that do not match). The document's
+// puzzle must be copied before it leaves the UI thread.
+func (x *explainUI) unsolved() (p *model.Puzzle, opts explain.Options, ok bool) {
 	t := x.t
-	p := t.u.doc.Puzzle()
+	doc := t.u.doc.Puzzle()
 	i := t.u.view.Problem
-	r := t.run
-	if i < 0 || i >= len(p.Problems) || r == nil || r.running || r.problem != i || r.fingerprint != problemFingerprint(p, i) {
-		return nil, explain.Options{}, false
+	if i < 0 || i >= len(doc.Problems) {
+		return nil, opts, false
 	}
-	opts := explain.Options{Disassemble: r.opts.disassemble}
+	if checkSolvable(doc, i) != nil {
+		so, err := t.options()
+		if err != nil {
+			return nil, opts, false
+		}
+		opts.Disassemble = so.disassemble
+		if so.maxHoles >= 0 {
+			opts.MaxHoles = &so.maxHoles
+		}
+		return doc, opts, true
+	}
+	r := t.run
+	if r == nil || r.running || r.problem != i || r.fingerprint != problemFingerprint(doc, i) {
+		return nil, opts, false
+	}
+	opts.Disassemble = r.opts.disassemble
 	if r.opts.maxHoles >= 0 {
 		h := r.opts.maxHoles
 		opts.MaxHoles = &h
@@ -83,11 +100,11 @@ func (x *explainUI) unsolved() (*model.Puzzle, explain.Options, bool) {
 	switch {
 	case r.err != nil:
 		if r.assemblies > 0 {
-			return nil, explain.Options{}, false // the disassembler failed: nothing to explain
+			return nil, opts, false // the disassembler failed: nothing to explain
 		}
 		// The solver refused the problem.
 	case r.found() > 0:
-		return nil, explain.Options{}, false
+		return nil, opts, false
 	default:
 		// Finished, or stopped, without an assembly (a solution): a
 		// finished search need not be repeated.
@@ -130,6 +147,9 @@ func (x *explainUI) start() {
 	p, opts, ok := x.unsolved()
 	if !ok || x.running {
 		return
+	}
+	if p == x.t.u.doc.Puzzle() {
+		p = snapshot(p) // the explanation must not see later edits
 	}
 	t := x.t
 	i := t.u.view.Problem

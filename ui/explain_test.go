@@ -231,3 +231,31 @@ func TestExplainStoppedRun(t *testing.T) {
 		t.Errorf("title %q, report:\n%s", st.why.title.Text, st.why.text.Text)
 	}
 }
+
+// TestExplainBeforeStart: a problem whose cell counts cannot match offers
+// Why? without a run (Start only says it cannot be solved), and the
+// report gives the counts.
+func TestExplainBeforeStart(t *testing.T) {
+	p := trayPuzzle()
+	p.Problems[1].Parts[0].Min, p.Problems[1].Parts[0].Max = 3, 3 // 6 cells for 4
+	u := newTestUI(t, p)
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do = q.do
+	u.view.Problem = 0
+	st.refresh()
+	if st.why.button.Visible() {
+		t.Fatal("Why? for problem 1, which has not been solved yet")
+	}
+	u.view.Problem = 1
+	st.refresh()
+	if !st.why.button.Visible() {
+		t.Fatal("no Why? for a problem whose counts cannot match")
+	}
+	test.Tap(st.why.button)
+	q.pump(t, func() bool { return !st.why.running })
+	if txt := st.why.text.Text; !strings.Contains(txt, "at least 6 cells") || !strings.Contains(txt, `3 × "domino"`) {
+		t.Errorf("report:\n%s", txt)
+	}
+}
