@@ -431,3 +431,38 @@ func TestBadInput(t *testing.T) {
 		t.Error("a cancelled explanation gave no error")
 	}
 }
+
+// TestTimeoutKeepsConflicts: the search stops at the time limit with the
+// conflict it found. Two colour-1 bars of nine cannot both lie in the
+// colour-1 row of 17 (found at once); 31 colour-2 dominoes cannot tile
+// the colour-2 8x8 board without two opposite corners, but the cover
+// search needs far longer than the limit to prove it.
+func TestTimeoutKeepsConflicts(t *testing.T) {
+	rows := make([]string, 12)
+	for y := 0; y < 8; y++ {
+		rows[y] = "22222222"
+	}
+	rows[0], rows[7] = ".2222222", "2222222."
+	rows[9] = strings.Repeat("1", 17)
+	rows[11] = "1.1"
+	p := puzzle(flat("", rows...), part{flat("bar", strings.Repeat("1", 9)), 2, 2}, one(flat("cube", "1")), part{flat("domino", "22"), 31, 31})
+	p.Problems[0].ColorRules = []model.ColorRule{{Piece: 1, Result: 1}, {Piece: 2, Result: 2}}
+	limit := 1500 * time.Millisecond
+	start := time.Now()
+	r, err := Explain(context.Background(), p, 0, Options{Timeout: limit})
+	took := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(r.Text())
+	if took > limit+time.Second {
+		t.Errorf("took %v with a limit of %v", took, limit)
+	}
+	f := only(t, r, Conflict, Conflict)
+	if len(f.Pieces) != 1 || f.Pieces[0].Name != "bar" || f.Pieces[0].Count != 2 {
+		t.Errorf("conflict %+v, want the two bars", f.Pieces)
+	}
+	if r.Complete || r.Subsets == nil || r.Subsets.Complete || !strings.Contains(r.Text(), "time limit") {
+		t.Errorf("report complete %v, subsets %+v; want both incomplete", r.Complete, r.Subsets)
+	}
+}
