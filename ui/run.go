@@ -174,11 +174,13 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 		widget.NewFormItem("Keep at most", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep), c.keep)),
 	)
 	c.labels.form = form
+	t.why = newExplainUI(t)
 	return container.NewVBox(
 		container.NewGridWithColumns(2, c.disassemble, c.mirrors, c.rotations, c.complete),
 		form,
 		container.NewGridWithColumns(3, c.start, c.stop, c.cont),
 		c.progress,
+		t.why.button,
 	)
 }
 
@@ -385,6 +387,7 @@ func (t *solveTab) stop() {
 // shutdown stops a running solve and waits (a while) until the solver's
 // goroutines have returned, so that quitting leaves nothing running.
 func (t *solveTab) shutdown() {
+	t.why.close() // an explanation still running stops too
 	r := t.run
 	if r == nil || !r.running {
 		return

@@ -89,6 +89,7 @@ type solveTab struct {
 
 	run *solveRun // the current or last run, nil before the first
 	ctl *solveControls
+	why *explainUI // explains a problem without solutions (explain.go)
 	// launch starts the solver on a run; tests replace it with a source of
 	// synthetic events.
 	launch func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error)
@@ -164,7 +165,7 @@ func newSolveTab(u *App) *solveTab {
 		container.NewHBox(t.movesButton(), widget.NewLabel("sort by"), t.sortBy)), nil, nil, nil, t.list)
 	left := container.NewBorder(container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Problem"), nil, t.problem),
-		controls, t.info, widget.NewSeparator()), nil, nil, nil, listBox)
+		controls, t.info, t.why.panel, widget.NewSeparator()), nil, nil, nil, listBox)
 	split := container.NewHSplit(left, viewer)
 	split.Offset = 0.3
 	t.content = split
@@ -480,6 +481,7 @@ func (t *solveTab) stopAnim() {
 
 // refreshInfo describes the problem and the run.
 func (t *solveTab) refreshInfo() {
+	defer t.why.refresh()
 	p := t.u.doc.Puzzle()
 	i := t.u.view.Problem
 	if i < 0 || i >= len(p.Problems) {

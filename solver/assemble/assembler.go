@@ -442,7 +442,6 @@ func orient(g grid.Grid, t int, cells []grid.Cell) ([]grid.Cell, bool) {
 // colours allowed by the problem's rules. When strict, a required part
 // without placements is an error.
 func (a *Assembler) place(ctx context.Context, strict bool) error {
-	g, r := a.g, &a.res
 	entries := 0
 	for i := range a.parts {
 		si := a.parts[i].info
@@ -451,24 +450,14 @@ func (a *Assembler) place(ctx context.Context, strict bool) error {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			o := &si.or[t]
-			hot := o.abs[0].Pos.Sub(o.rel[0].Pos) // the hotspot's image
-			clo, chi := bounds(o.abs)
-			for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
-				for dy := r.lo[1] - clo[1]; dy <= r.hi[1]-chi[1]; dy++ {
-					for dz := r.lo[2] - clo[2]; dz <= r.hi[2]-chi[2]; dz++ {
-						d := grid.Vec{dx, dy, dz}
-						if !g.InLattice(d) || !a.fits(o.abs, d) {
-							continue
-						}
-						a.rows = append(a.rows, placement{part: int32(i), t: int32(t), pos: d.Add(hot)})
-						found++
-						entries += si.filled + 2
-						if entries > cover.MaxEntries {
-							return fmt.Errorf("%w: more than %d cells in all placements", cover.ErrTooBig, cover.MaxEntries)
-						}
-					}
-				}
+			ok := a.eachPosition(i, t, true, func(pos grid.Vec) bool {
+				a.rows = append(a.rows, placement{part: int32(i), t: int32(t), pos: pos})
+				found++
+				entries += si.filled + 2
+				return entries <= cover.MaxEntries
+			})
+			if !ok {
+				return fmt.Errorf("%w: more than %d cells in all placements", cover.ErrTooBig, cover.MaxEntries)
 			}
 		}
 		if strict && found == 0 && a.parts[i].min > 0 {
@@ -478,8 +467,33 @@ func (a *Assembler) place(ctx context.Context, strict bool) error {
 	return nil
 }
 
-// fits reports whether cells moved by d may lie in the result.
-func (a *Assembler) fits(cells []grid.Cell, d grid.Vec) bool {
+// eachPosition calls yield with the position (in the reset hotspot's
+// frame) of every placement of part i in orientation t: every lattice
+// translation that keeps the piece inside the result's bounding box with
+// its filled cells on non-empty result cells, and, if colors, its colours
+// allowed by the problem's rules. It stops and returns false when yield
+// does.
+func (a *Assembler) eachPosition(i, t int, colors bool, yield func(pos grid.Vec) bool) bool {
+	g, r := a.g, &a.res
+	o := &a.parts[i].info.or[t]
+	hot := o.abs[0].Pos.Sub(o.rel[0].Pos) // the hotspot's image
+	clo, chi := bounds(o.abs)
+	for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
+		for dy := r.lo[1] - clo[1]; dy <= r.hi[1]-chi[1]; dy++ {
+			for dz := r.lo[2] - clo[2]; dz <= r.hi[2]-chi[2]; dz++ {
+				d := grid.Vec{dx, dy, dz}
+				if g.InLattice(d) && a.fits(o.abs, d, colors) && !yield(d.Add(hot)) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// fits reports whether cells moved by d may lie in the result; colours
+// are checked only if colors.
+func (a *Assembler) fits(cells []grid.Cell, d grid.Vec, colors bool) bool {
 	rs := a.res.shape
 	for _, c := range cells {
 		rv := rs.At(c.Pos.Add(d))
@@ -487,7 +501,7 @@ func (a *Assembler) fits(cells []grid.Cell, d grid.Vec) bool {
 		if pv.State() == model.Filled && rv.State() == model.Empty {
 			return false
 		}
-		if !a.puzzle.ColorAllowed(a.prob, pv.Color(), rv.Color()) {
+		if colors && !a.puzzle.ColorAllowed(a.prob, pv.Color(), rv.Color()) {
 			return false
 		}
 	}
