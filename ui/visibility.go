@@ -85,6 +85,7 @@ func (pv *pieceVisibility) showAll() {
 		pv.modes[i] = render.Solid
 		pv.describe(i)
 	}
+	pv.u.setStatus("All pieces visible")
 	pv.changed()
 }
 
