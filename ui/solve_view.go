@@ -44,10 +44,10 @@ func (t *solveTab) viewTools() fyne.CanvasObject {
 // showPieces updates the piece row for problem i of p.
 func (t *solveTab) showPieces(p *model.Puzzle, i int) {
 	if i < 0 || i >= len(p.Problems) {
-		t.vt.vis.setProblem(nil)
+		t.vt.vis.setProblem(-1, nil)
 		return
 	}
-	t.vt.vis.setProblem(&p.Problems[i])
+	t.vt.vis.setProblem(i, &p.Problems[i])
 }
 
 // placePieces puts the pieces of the solution shown where step s of its

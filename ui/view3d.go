@@ -67,6 +67,7 @@ func newView3D(u *App) *view3D {
 func (v *view3D) reset() {
 	v.cam = render.DefaultCamera()
 	v.fit = true
+	v.tools.framed = false
 	v.key = 0
 	v.Refresh()
 }

@@ -237,15 +237,25 @@ func TestPieceVisibilityCycling(t *testing.T) {
 	if v.scene.Items[other].Mode != render.Solid {
 		t.Error("a click without Shift cycled a piece")
 	}
-	// Another solution of the problem keeps the state.
+	if !vis.chips[2].absent || vis.chips[0].absent {
+		t.Error("the square of the slot this solution leaves empty is not marked")
+	}
+	// Another solution of the problem keeps the state, and so does an
+	// edit that leaves the problem's pieces alone.
 	st.list.Select(1)
 	if st.view.scene.Items[item].Mode != render.Outline {
 		t.Error("another solution forgot the visibility")
 	}
+	u.edit("Edit comment", func(p *model.Puzzle) error { p.Comment = "changed"; return nil })
+	st.list.UnselectAll()
+	st.list.Select(0)
+	if st.view.scene.Items[item].Mode != render.Outline {
+		t.Error("an edit of the comment forgot the visibility")
+	}
 	// Show All Pieces.
 	pressShortcut(u, &desktop.CustomShortcut{KeyName: fyne.KeyH, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
 	for i, it := range st.view.scene.Items {
-		if it.Mode != render.Solid {
+		if it.Mesh != nil && it.Mode != render.Solid || vis.modes[i] != render.Solid {
 			t.Errorf("after Show All Pieces piece %d is in mode %d", i+1, it.Mode)
 		}
 	}

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"slices"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -21,9 +22,13 @@ import (
 // belongs to the problem: it stays while other solutions of the problem
 // are shown and starts afresh for another problem.
 type pieceVisibility struct {
-	u       *App
-	modes   []render.Mode // per slot
-	problem *model.Problem
+	u     *App
+	modes []render.Mode // per slot
+	// The problem the modes belong to: its index and its slots' colours,
+	// which change when its pieces do. (Its address changes with every
+	// edit and when a run's results move into the document.)
+	problem int
+	colors  []color.RGBA
 	chips   []*pieceChip
 	row     *fyne.Container
 	scroll  *container.Scroll
@@ -32,22 +37,22 @@ type pieceVisibility struct {
 }
 
 func newPieceVisibility(u *App, changed func()) *pieceVisibility {
-	pv := &pieceVisibility{u: u, changed: changed, row: container.NewHBox()}
+	pv := &pieceVisibility{u: u, changed: changed, row: container.NewHBox(), problem: -1}
 	pv.scroll = container.NewHScroll(pv.row)
 	return pv
 }
 
-// setProblem shows the pieces of problem pr; the modes start afresh when
-// the problem is another one or its pieces changed.
-func (pv *pieceVisibility) setProblem(pr *model.Problem) {
+// setProblem shows the pieces of problem pr, number i; the modes start
+// afresh when the problem is another one or its pieces changed.
+func (pv *pieceVisibility) setProblem(i int, pr *model.Problem) {
 	colors := []color.RGBA(nil)
 	if pr != nil {
 		colors = render.SlotColors(pr)
 	}
-	if pr == pv.problem && len(colors) == len(pv.modes) {
+	if i == pv.problem && slices.Equal(colors, pv.colors) {
 		return
 	}
-	pv.problem = pr
+	pv.problem, pv.colors = i, colors
 	pv.modes = make([]render.Mode, len(colors))
 	pv.chips = pv.chips[:0]
 	pv.row.Objects = nil
@@ -97,15 +102,23 @@ func (pv *pieceVisibility) describe(i int) {
 	ch := pv.chips[i]
 	ch.mode = m
 	ch.tip = fmt.Sprintf("Piece %d is %s: click to %s (or Shift+click the piece in the 3D view)", i+1, name[m], next[m])
+	if ch.absent {
+		ch.tip = fmt.Sprintf("Piece %d is not used in this solution; in the others it is %s: click to %s", i+1, name[m], next[m])
+	}
 	ch.Refresh()
 }
 
 // apply sets the modes of a scene built by render.AssemblyScene for the
-// problem; slots without a piece stay hidden.
+// problem; slots without a piece stay hidden, and their squares say so.
 func (pv *pieceVisibility) apply(s *render.Scene) {
-	for i := range s.Items {
-		if i < len(pv.modes) && s.Items[i].Mesh != nil {
+	for i := range pv.modes {
+		absent := i >= len(s.Items) || s.Items[i].Mesh == nil
+		if !absent {
 			s.Items[i].Mode = pv.modes[i]
+		}
+		if ch := pv.chips[i]; ch.absent != absent {
+			ch.absent = absent
+			pv.describe(i)
 		}
 	}
 }
@@ -118,9 +131,12 @@ type pieceChip struct {
 	fill  color.RGBA
 	label string
 	mode  render.Mode
-	tip   string
-	hints hints
-	onTap func()
+	// absent marks a piece the solution shown does not use (a problem
+	// with piece ranges): the square is drawn faint.
+	absent bool
+	tip    string
+	hints  hints
+	onTap  func()
 }
 
 func newPieceChip(c color.RGBA, label string, h hints, tapped func()) *pieceChip {
@@ -201,6 +217,12 @@ func (r *pieceChipRenderer) Refresh() {
 		r.text.Color = fg
 	default:
 		r.box.FillColor, r.box.StrokeColor, r.box.StrokeWidth = color.Transparent, theme.Color(theme.ColorNameDisabled), 1
+		r.text.Color = theme.Color(theme.ColorNameDisabled)
+	}
+	if r.ch.absent {
+		r.box.FillColor = color.Transparent
+		r.box.StrokeWidth = 1
+		r.box.StrokeColor = theme.Color(theme.ColorNameDisabled)
 		r.text.Color = theme.Color(theme.ColorNameDisabled)
 	}
 	r.text.Text = r.ch.label
