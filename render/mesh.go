@@ -52,6 +52,7 @@ type Mesh struct {
 	balls    []ball
 	min, max mgl32.Vec3
 	cells    int
+	centroid mgl64.Vec3 // mean of the cells' centres
 }
 
 // edge is an outline segment between vertices a and b, where polygons p
@@ -83,6 +84,10 @@ func (m *Mesh) Grid() grid.Grid { return m.grid }
 // Bounds returns the corners of the mesh's bounding box; both are zero for
 // an empty mesh.
 func (m *Mesh) Bounds() (lo, hi mgl64.Vec3) { return vec64(m.min), vec64(m.max) }
+
+// Centroid returns the mean of the centres of the mesh's cells, in the
+// mesh's frame: where an exploded view pushes the piece from.
+func (m *Mesh) Centroid() mgl64.Vec3 { return m.centroid }
 
 // Empty reports whether the mesh draws nothing.
 func (m *Mesh) Empty() bool { return len(m.tris) == 0 && len(m.balls) == 0 }
@@ -116,6 +121,12 @@ func NewMesh(g grid.Grid, cells []grid.Cell, gap float64) (*Mesh, error) {
 		index[c.Pos] = int32(i)
 	}
 	m := &Mesh{grid: g, cells: len(cells)}
+	for _, c := range cells {
+		m.centroid = m.centroid.Add(g.Solid(c.Pos).Center)
+	}
+	if len(cells) > 0 {
+		m.centroid = m.centroid.Mul(1 / float64(len(cells)))
+	}
 	if g.Type() == grid.Spheres {
 		for _, c := range cells {
 			s := g.Solid(c.Pos)

@@ -89,7 +89,8 @@ type solveTab struct {
 
 	run *solveRun // the current or last run, nil before the first
 	ctl *solveControls
-	why *explainUI // explains a problem without solutions (explain.go)
+	why *explainUI      // explains a problem without solutions (explain.go)
+	vt  *solveViewTools // visibility, exploded view, fading (solve_view.go)
 	// launch starts the solver on a run; tests replace it with a source of
 	// synthetic events.
 	launch func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error)
@@ -158,7 +159,7 @@ func newSolveTab(u *App) *solveTab {
 	t.last = newTipButton("", theme.MediaSkipNextIcon(), "Jump to the end of the disassembly", u, func() { t.stopAnim(); t.setStep(t.slider.Max) })
 	resetView := newTipButton("", theme.ZoomFitIcon(), "Fit the view to the puzzle", u, t.view.refit)
 	animBar := container.NewBorder(nil, nil, container.NewHBox(t.first, t.play, t.last), container.NewHBox(t.stepLabel, resetView), t.slider)
-	viewer := container.NewBorder(nil, animBar, nil, nil, t.view)
+	viewer := container.NewBorder(nil, container.NewVBox(t.viewTools(), animBar), nil, nil, t.view)
 
 	controls := t.runControls()
 	listBox := container.NewBorder(container.NewBorder(nil, nil, widget.NewLabelWithStyle("Solutions", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
@@ -369,6 +370,7 @@ func (t *solveTab) selectRow(r int) {
 			t.anim = an
 		}
 	}
+	t.showPieces(p, i)
 	t.view.setScene(scene, "")
 	t.restLo, t.restHi, t.restOK = scene.Bounds()
 	steps := 0
@@ -409,6 +411,7 @@ func (t *solveTab) enableAnim(on bool) {
 // interpolate between moves).
 func (t *solveTab) showStep(s float64) {
 	defer t.follow()
+	t.placePieces(s)
 	if t.anim == nil {
 		if t.sel >= 0 && t.sel < len(t.rows) && t.rows[t.sel].sol.Disassembly == nil {
 			t.stepLabel.SetText("no disassembly")
@@ -418,8 +421,6 @@ func (t *solveTab) showStep(s float64) {
 		return
 	}
 	s = math.Max(0, math.Min(s, float64(t.anim.Steps())))
-	t.anim.Apply(t.view.scene, s)
-	t.view.raster.Refresh()
 	t.stepLabel.SetText(fmt.Sprintf("move %d of %d", int(math.Round(s)), t.anim.Steps()))
 }
 
@@ -427,7 +428,7 @@ func (t *solveTab) showStep(s float64) {
 // and wherever its pieces have moved, so that the camera backs off and
 // pans smoothly as they come apart.
 func (t *solveTab) follow() {
-	if !t.restOK || t.view.scene == nil {
+	if !t.restOK || t.view.scene == nil || t.view.tools.framed {
 		return
 	}
 	lo, hi, ok := t.view.scene.Bounds()
