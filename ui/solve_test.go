@@ -41,6 +41,18 @@ type uiQueue chan func()
 
 func (q uiQueue) do(f func()) { q <- f }
 
+// drain runs the updates queued so far.
+func (q uiQueue) drain() {
+	for {
+		select {
+		case f := <-q:
+			f()
+		default:
+			return
+		}
+	}
+}
+
 // pump runs queued updates until cond holds.
 func (q uiQueue) pump(t *testing.T, cond func() bool) {
 	t.Helper()
