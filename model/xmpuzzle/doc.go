@@ -41,6 +41,8 @@
 //     writer does.
 //   - A voxel space without cells, which BurrTools cannot read back, is one
 //     empty cell, as the writer saves it.
+//   - The comment's popup flag is kept only with a non-empty comment, as
+//     BurrTools writes it.
 //
 // Version 1 files (before October 2005) stored the position of the corner of
 // each rotated piece's voxel space instead of its hotspot. BurrTools 0.7.1

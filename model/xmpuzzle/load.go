@@ -198,13 +198,16 @@ func (l *loader) colors(el *etree.Element) error {
 }
 
 func (l *loader) comment(el *etree.Element) error {
-	// popup is a presence flag: any value, even an empty one, counts.
-	l.p.CommentPopup = el.SelectAttr("popup") != nil
 	s, err := text(el, "comment")
 	if err != nil {
 		return err
 	}
 	l.p.Comment = s
+	// popup is a presence flag: any value, even an empty one, counts. An
+	// empty comment has nothing to show, and BurrTools writes the flag only
+	// with text, so it is dropped there (found by FuzzRead: the flag did not
+	// survive a round trip).
+	l.p.CommentPopup = s != "" && el.SelectAttr("popup") != nil
 	return nil
 }
 
