@@ -119,8 +119,8 @@ func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Asse
 	if err != nil {
 		return nil, err
 	}
-	p = p.Clone()
-	pr := &p.Problems[problem]
+	p = cloneFor(p, problem)
+	pr := &p.Problems[0]
 	a := &Assembler{g: g, puzzle: p, prob: pr}
 	if err := a.check(); err != nil {
 		return nil, err
@@ -155,6 +155,26 @@ func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Asse
 		a.stats.Filter, a.stats.Mirror = true, a.filter.mirror
 	}
 	return a, nil
+}
+
+// cloneFor copies what solving problem needs: the colours, the problem
+// (as the copy's only one) and the shapes it uses; the others stay empty,
+// so that shape ids keep their meaning. Cloning the whole puzzle for each
+// problem made solving every problem of a file quadratic in their number
+// (10,000 problems: 10.6 s).
+func cloneFor(p *model.Puzzle, problem int) *model.Puzzle {
+	pr := &p.Problems[problem]
+	c := &model.Puzzle{Grid: p.Grid, Colors: slices.Clone(p.Colors), Shapes: make([]model.Shape, len(p.Shapes))}
+	c.Problems = []model.Problem{pr.Clone()}
+	if r := pr.Result; r >= 0 && r < len(p.Shapes) {
+		c.Shapes[r] = p.Shapes[r].Clone()
+	}
+	for _, pt := range pr.Parts {
+		if s := pt.Shape; s >= 0 && s < len(p.Shapes) && c.Shapes[s].Voxels == nil {
+			c.Shapes[s] = p.Shapes[s].Clone()
+		}
+	}
+	return c
 }
 
 // leaders narrows the search where BurrTools searches every rotated copy
@@ -340,13 +360,18 @@ func (a *Assembler) units(opts Options) (int, error) {
 	if maxCells < a.res.fixed {
 		return 0, &UnitsError{N: a.res.fixed - maxCells}
 	}
+	// No more holes than variable cells can stay empty, so a larger bound
+	// is no bound; clamping it keeps it in range of the cover matrix's
+	// 32-bit counters (maxHoles 2147483648 wrapped to a negative bound and
+	// no assemblies).
+	variable := total - a.res.fixed
 	switch {
 	case minCells == maxCells:
 		return total - minCells, nil
 	case opts.MaxHoles >= 0:
-		return opts.MaxHoles, nil
+		return min(opts.MaxHoles, variable), nil
 	case a.prob.MaxHoles >= 0:
-		return a.prob.MaxHoles, nil
+		return min(a.prob.MaxHoles, variable), nil
 	}
 	return -1, nil
 }
