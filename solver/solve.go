@@ -31,6 +31,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/solver/assemble"
 	"github.com/burrlab/burrlab/solver/cover"
@@ -64,6 +65,10 @@ type Options struct {
 	// Resume continues a stopped search from the State its Done carried.
 	// The puzzle, problem and the options above Workers must be the same.
 	Resume *State
+	// MaxMemory is the memory budget in bytes (0: budget.Default, 1 GiB).
+	// Prepare refuses with a *budget.Error, before allocating, a problem
+	// whose preparation or search would need more.
+	MaxMemory int64
 }
 
 // DefaultOptions returns BurrTools' defaults: filter rotations and
@@ -149,6 +154,7 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	ao := assemble.Options{
 		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
 		CompleteRotationCheck: opts.CompleteRotationCheck, MaxHoles: -1,
+		MaxMemory: opts.MaxMemory,
 	}
 	if opts.MaxHoles != nil {
 		if *opts.MaxHoles < 0 {
@@ -158,6 +164,9 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	}
 	a, err := assemble.New(ctx, p, problem, ao)
 	if err != nil {
+		return nil, err
+	}
+	if err := budget.Check(opts.MaxMemory, searchCost(a, opts.Workers), "the search"); err != nil {
 		return nil, err
 	}
 	m, err := cover.New(a.Cover())

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/solver/cover"
@@ -35,6 +36,10 @@ type Options struct {
 	// variable cells. Like the problem's, it only applies when piece counts
 	// are ranges; otherwise the number of holes follows from the counts.
 	MaxHoles int
+	// MaxMemory is the memory budget of the preparation in bytes (0 or
+	// less: budget.Default). New refuses with a *budget.Error before its
+	// estimate passes it.
+	MaxMemory int64
 }
 
 // DefaultOptions returns BurrTools' defaults.
@@ -51,6 +56,9 @@ type Stats struct {
 	Mirror     bool // the filter also compares mirror images
 	Holes      int  // allowed empty variable cells, -1 for any number
 	Trimmed    int  // placements left out because no kept assembly can use them
+	// Memory is the estimated memory of the preparation in bytes, the
+	// figure checked against Options.MaxMemory.
+	Memory int64
 }
 
 // part is one entry of the problem's piece list.
@@ -96,6 +104,8 @@ type Assembler struct {
 	// fromReset[part][t] moves a position from BurrTools' reset hotspot to
 	// the shape's own hotspot, so assemblies fit the puzzle as given.
 	fromReset [][]grid.Vec
+	budget    int64 // Options.MaxMemory
+	fixed     int64 // fixedCost
 }
 
 // maxVolume caps the result's bounding box (cells), so that a broken file
@@ -125,7 +135,12 @@ func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Asse
 	if err := a.check(); err != nil {
 		return nil, err
 	}
-	if err := a.setup(); err != nil {
+	a.budget = opts.MaxMemory
+	a.fixed = a.fixedCost()
+	if err := budget.Check(a.budget, a.fixed, "turning the shapes and the result"); err != nil {
+		return nil, err
+	}
+	if err := a.setup(ctx); err != nil {
 		return nil, err
 	}
 	exact := true
@@ -143,13 +158,18 @@ func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Asse
 		return nil, err
 	}
 	if a.plan.filter && !opts.KeepRotations {
-		a.filter = newFilter(a, opts)
+		if a.filter, err = newFilter(ctx, a, opts); err != nil {
+			return nil, err
+		}
 	}
 	lead, trimmed := a.leaders()
-	a.build(holes, lead)
+	if err := a.build(ctx, holes, lead); err != nil {
+		return nil, err
+	}
 	a.stats = Stats{
 		Placements: len(a.rows), Columns: len(a.cov.Cols), Entries: a.cov.NumEntries(),
 		Exact: exact, Breaker: a.plan.breaker, Holes: holes, Trimmed: trimmed,
+		Memory: placementCost(a.fixed, len(a.rows), a.cov.NumEntries()),
 	}
 	if a.filter != nil {
 		a.stats.Filter, a.stats.Mirror = true, a.filter.mirror
@@ -275,17 +295,18 @@ func (a *Assembler) check() error {
 }
 
 // setup computes the shapes' orientations and the result's tables.
-func (a *Assembler) setup() error {
+func (a *Assembler) setup(ctx context.Context) error {
 	g, p, pr := a.g, a.puzzle, a.prob
 	infos := map[int]*shapeInfo{}
-	info := func(s int) *shapeInfo {
-		if infos[s] == nil {
-			infos[s] = newShapeInfo(g, &p.Shapes[s])
-		}
-		return infos[s]
-	}
 	for i, pt := range pr.Parts {
-		si := info(pt.Shape)
+		si := infos[pt.Shape]
+		if si == nil {
+			var err error
+			if si, err = newShapeInfo(ctx, g, &p.Shapes[pt.Shape]); err != nil {
+				return err
+			}
+			infos[pt.Shape] = si
+		}
 		if si.filled == 0 {
 			return &EmptyShapeError{Shape: pt.Shape}
 		}
@@ -298,7 +319,10 @@ func (a *Assembler) setup() error {
 	rs := &p.Shapes[pr.Result]
 	r := &a.res
 	r.shape = rs
-	r.sym = symmetries(g, rs)
+	var err error
+	if r.sym, err = symmetries(ctx, g, rs); err != nil {
+		return err
+	}
 	lo, hi, ok := rs.Bounds()
 	if !ok {
 		return fmt.Errorf("the result shape %d is empty", pr.Result)
@@ -446,6 +470,8 @@ func orient(g grid.Grid, t int, cells []grid.Cell) ([]grid.Cell, bool) {
 func (a *Assembler) place(ctx context.Context) error {
 	g, r := a.g, &a.res
 	entries := 0
+	limit := budget.Limit(a.budget)
+	tries := 0
 	for i := range a.parts {
 		si := a.parts[i].info
 		found := 0
@@ -459,16 +485,24 @@ func (a *Assembler) place(ctx context.Context) error {
 			for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
 				for dy := r.lo[1] - clo[1]; dy <= r.hi[1]-chi[1]; dy++ {
 					for dz := r.lo[2] - clo[2]; dz <= r.hi[2]-chi[2]; dz++ {
+						// A big result or piece makes one orientation's
+						// translations take seconds; Stop must not wait.
+						if tries++; tries&1023 == 0 && ctx.Err() != nil {
+							return ctx.Err()
+						}
 						d := grid.Vec{dx, dy, dz}
 						if !g.InLattice(d) || !a.fits(o.abs, d) {
 							continue
 						}
-						a.rows = append(a.rows, placement{part: int32(i), t: int32(t), pos: d.Add(hot)})
-						found++
 						entries += si.filled + 2
 						if entries > cover.MaxEntries {
 							return fmt.Errorf("%w: more than %d cells in all placements", cover.ErrTooBig, cover.MaxEntries)
 						}
+						if need := placementCost(a.fixed, len(a.rows)+1, entries); need > limit {
+							return &budget.Error{What: "the placements", Need: need, Limit: limit}
+						}
+						a.rows = append(a.rows, placement{part: int32(i), t: int32(t), pos: d.Add(hot)})
+						found++
 					}
 				}
 			}
@@ -539,7 +573,7 @@ func (a *Assembler) cellOrder() []int {
 // when left empty), when piece counts are ranges BurrTools' range column
 // that bounds the cells of the optional pieces, and when lead is given a
 // column that needs at least one of the leader rows (see leaders).
-func (a *Assembler) build(holes int, lead []bool) {
+func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	r := &a.res
 	np := len(a.parts)
 	cols := make([]cover.Column, 0, np+len(r.pos)+1)
@@ -578,6 +612,9 @@ func (a *Assembler) build(holes int, lead []bool) {
 	a.cov = cover.NewProblem(cols, holes)
 	var cs, ws []int
 	for i, pl := range a.rows {
+		if i&4095 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		pt := &a.parts[pl.part]
 		o := &pt.info.or[pl.t]
 		cs, ws = cs[:0], ws[:0]
@@ -601,6 +638,7 @@ func (a *Assembler) build(holes int, lead []bool) {
 		}
 		a.cov.AddRow(cs, ws)
 	}
+	return nil
 }
 
 // Cover returns the exact cover problem; its row numbers index the

@@ -2,6 +2,7 @@ package assemble
 
 import (
 	"cmp"
+	"context"
 	"slices"
 
 	"github.com/burrlab/burrlab/model"
@@ -58,7 +59,8 @@ func resetHotspot(g grid.Grid, s *model.Shape) grid.Vec {
 // newShapeInfo turns shape s by every orientation and sorts them into
 // classes of identical results. Class members share norm, the first
 // orientation of the class: BurrTools' normalised orientation.
-func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
+// ctx is looked at once per orientation: a big shape takes a while.
+func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo, error) {
 	si := &shapeInfo{cells: s.Cells(), hot: resetHotspot(g, s), anchor: -1}
 	pos := make([]grid.Vec, len(si.cells))
 	for i, c := range si.cells {
@@ -74,6 +76,9 @@ func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
 	si.or = make([]orientInfo, n)
 	var reps []int
 	for t := 0; t < n; t++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		o := &si.or[t]
 		out, hot, ok := g.Transform(t, pos, si.hot)
 		if !ok {
@@ -109,14 +114,16 @@ func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
 			si.sym.Add(t)
 		}
 	}
-	return si
+	return si, nil
 }
 
 // symmetries returns Sym(s), colours and states included, without
 // sorting: the shape turned by t is moved so its bounding box starts where
 // s's does, and every cell is looked up in s. This is what makes big
-// result shapes cheap (a result is turned 2N times only here).
-func symmetries(g grid.Grid, s *model.Shape) grid.Set {
+// result shapes cheap (a result is turned 2N times only here). ctx is
+// looked at for every orientation and every 16384 cells: a result of 2^18
+// cells takes seconds on a busy machine.
+func symmetries(ctx context.Context, g grid.Grid, s *model.Shape) (grid.Set, error) {
 	cells := s.Cells()
 	pos := make([]grid.Vec, len(cells))
 	for i, c := range cells {
@@ -126,6 +133,9 @@ func symmetries(g grid.Grid, s *model.Shape) grid.Set {
 	var set grid.Set
 next:
 	for t := 0; t < 2*g.Orientations(); t++ {
+		if err := ctx.Err(); err != nil {
+			return set, err
+		}
 		out, _, ok := g.Transform(t, pos, grid.Vec{})
 		if !ok || len(out) == 0 {
 			continue
@@ -141,13 +151,16 @@ next:
 			continue
 		}
 		for i, p := range out {
+			if i&(1<<14-1) == 0 && ctx.Err() != nil {
+				return set, ctx.Err()
+			}
 			if uint8(s.At(p.Add(d))) != cells[i].Tag {
 				continue next
 			}
 		}
 		set.Add(t) // as many cells, all on cells of s with the same tag: the same shape
 	}
-	return set
+	return set, nil
 }
 
 // sortCells sorts cells into index order (z, then y, then x), like

@@ -1,0 +1,155 @@
+package solver
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/burrlab/burrlab/internal/budget"
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
+)
+
+// craft returns a cube puzzle file, gzipped as a shared file would be:
+// shape 0 is the result, a box of x*y*z cells in state res ('#' or '+');
+// the other shapes and the problem's parts are given as XML.
+func craft(x, y, z int, res string, shapes, parts, attrs string) []byte {
+	xml := fmt.Sprintf(`<?xml version="1.0"?><puzzle version="2"><gridType type="0"/><colors/><shapes>`+
+		`<voxel x="%d" y="%d" z="%d" type="0">%s</voxel>%s</shapes><problems><problem%s><shapes>%s</shapes>`+
+		`<result id="0"/><bitmap/></problem></problems><comment/></puzzle>`,
+		x, y, z, strings.Repeat(res, x*y*z), shapes, attrs, parts)
+	var b bytes.Buffer
+	zw := gzip.NewWriter(&b)
+	zw.Write([]byte(xml))
+	zw.Close()
+	return b.Bytes()
+}
+
+// voxel is a <voxel> element of a box full of filled cells.
+func voxel(x, y, z int) string {
+	return fmt.Sprintf(`<voxel x="%d" y="%d" z="%d" type="0">%s</voxel>`, x, y, z, strings.Repeat("#", x*y*z))
+}
+
+// Crafted files whose preparation or search would pass the memory budget:
+// each is refused by Prepare with an error naming the budget, before the
+// memory is spent (the allocations while preparing stay far below what
+// the refused job needed).
+func TestBudgetCraftedFiles(t *testing.T) {
+	tests := []struct {
+		name     string
+		file     []byte
+		opts     Options
+		want     string
+		maxTime  time.Duration
+		maxAlloc uint64
+	}{
+		// Before: 2.5 GB and 8 s for a count range up to 65,535.
+		{"count range 0..65535 over 32^3 cells", craft(32, 32, 32, "#", voxel(1, 1, 1), `<shape id="1" min="0" max="65535"/>`, ""),
+			Options{Workers: 2}, "more than the memory budget of 1.0 GiB", 5 * time.Second, 100 << 20},
+		// A piece of 2^22 cells turned 48 ways: about 25 GB of tables.
+		{"piece of 2^22 cells", craft(2, 1, 1, "#", voxel(256, 128, 128), `<shape id="1" min="0" max="1"/>`, ""),
+			Options{Workers: 1}, "turning the shapes and the result would need about", 5 * time.Second, 100 << 20},
+		// The placements of a 3x3x3 cube in a 30^3 box: 21,952 rows of 29
+		// entries, about 44 MB on top of 33 MB for the result's tables and
+		// its 48 symmetric images; a budget of 48 MiB stops it on the way.
+		{"placements past a 48 MiB budget", craft(30, 30, 30, "+", voxel(3, 3, 3), `<shape id="1" min="0" max="1000"/>`, ""),
+			Options{Workers: 1, MaxMemory: 48 << 20}, "the placements would need about 48 MiB, more than the memory budget of 48 MiB", 5 * time.Second, 48 << 20},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := xmpuzzle.Read(bytes.NewReader(tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var before, after runtime.MemStats
+			runtime.GC()
+			runtime.ReadMemStats(&before)
+			start := time.Now()
+			_, err = Prepare(context.Background(), p, 0, tt.opts)
+			took := time.Since(start)
+			runtime.ReadMemStats(&after)
+			alloc := after.TotalAlloc - before.TotalAlloc
+			t.Logf("%d bytes gzipped: %v, %d KB allocated: %v", len(tt.file), took, alloc>>10, err)
+			var be *budget.Error
+			if !errors.As(err, &be) || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v, want a budget error mentioning %q", err, tt.want)
+			}
+			if took > tt.maxTime {
+				t.Errorf("took %v, more than %v", took, tt.maxTime)
+			}
+			if alloc > tt.maxAlloc {
+				t.Errorf("allocated %d MB, more than %d MB", alloc>>20, tt.maxAlloc>>20)
+			}
+		})
+	}
+}
+
+// The examples' problems are far below the default budget; the largest
+// estimate among them is HexSticks' (about 60 MB with two workers).
+func TestBudgetLeavesRealPuzzlesAlone(t *testing.T) {
+	p := pentominoes(box(10, 6, 1, model.Filled))
+	s, err := Prepare(context.Background(), p, 0, Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if est := searchCost(s.asm, 2); est > 16<<20 {
+		t.Errorf("pentominoes 6x10 estimated at %d MB", est>>20)
+	}
+}
+
+// Cancelling a long preparation returns within 100 ms: a 64^3 result of
+// variable cells and an L piece in 24 orientations take a minute to
+// prepare (without a budget), in phases that all look at ctx. On a loaded
+// machine the goroutine may wait for a core after the cancel, so each
+// point gets three tries; a phase that does not look at ctx fails all
+// three.
+func TestPrepareStopsQuickly(t *testing.T) {
+	if testing.Short() || raceEnabled {
+		t.Skip("prepares for seconds; a response time means nothing under the race detector")
+	}
+	l := model.NewShape(grid.Vec{3, 2, 2})
+	for _, v := range []grid.Vec{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {0, 0, 1}} {
+		l.Set(v, model.MakeVoxel(model.Filled, 0))
+	}
+	p := puzzle(box(64, 64, 64, model.Variable), part{l, 0, 50000})
+	for _, after := range []time.Duration{30 * time.Millisecond, 400 * time.Millisecond, 1500 * time.Millisecond} {
+		var lates []time.Duration
+		for range 3 {
+			late, err := cancelLate(p, after)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("cancelled after %v: error %v", after, err)
+			}
+			if lates = append(lates, late); late <= 100*time.Millisecond {
+				break
+			}
+		}
+		if late := lates[len(lates)-1]; late > 100*time.Millisecond {
+			t.Errorf("cancelled after %v: returned %v later", after, lates)
+		}
+	}
+}
+
+// cancelLate prepares p, cancels after the given time, and returns how
+// long after the cancel Prepare returned.
+func cancelLate(p *model.Puzzle, after time.Duration) (time.Duration, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	at := make(chan time.Time, 1)
+	timer := time.AfterFunc(after, func() { at <- time.Now(); cancel() })
+	defer timer.Stop()
+	_, err := Prepare(ctx, p, 0, Options{Workers: 1, MaxMemory: 1 << 40})
+	end := time.Now()
+	select {
+	case t := <-at:
+		return end.Sub(t), err
+	default:
+		return 0, fmt.Errorf("prepared before the cancel: %v", err)
+	}
+}
