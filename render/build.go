@@ -74,6 +74,11 @@ func AssemblyScene(p *model.Puzzle, pr *model.Problem, a model.Assembly) (*Scene
 		if part.Shape < 0 || part.Shape >= len(p.Shapes) {
 			return nil, fmt.Errorf("piece %d: shape %d does not exist", i, part.Shape)
 		}
+		// Refuse a huge piece before listing its cells, which alone
+		// would take gigabytes.
+		if err := checkCells(p.Shapes[part.Shape].Count(model.Filled)); err != nil {
+			return nil, fmt.Errorf("piece %d: %w", i, err)
+		}
 		cells, err := model.PlacedCells(g, &p.Shapes[part.Shape], pl)
 		if err != nil {
 			return nil, fmt.Errorf("piece %d: %w", i, err)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 	"github.com/burrlab/burrlab/render"
@@ -39,6 +40,7 @@ func runRender(args []string, stdout io.Writer) error {
 	unit := fs.Float64("unit", 10, "STL only: length of one cell (cube edge) in `mm`")
 	gap := fs.Float64("gap", 0.01, "STL only: clearance per side, as a fraction of a cell")
 	out := fs.String("o", "", "output `file` (.png, or .stl for a shape)")
+	maxMemory := memoryFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), renderUsage)
 		fs.PrintDefaults()
@@ -49,6 +51,7 @@ func runRender(args []string, stdout io.Writer) error {
 	if fs.NArg() != 1 || *out == "" {
 		return errors.New("usage: burr render [flags] -o OUT.png FILE")
 	}
+	limitHeap(*maxMemory)
 	p, err := xmpuzzle.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
@@ -66,11 +69,15 @@ func runRender(args []string, stdout io.Writer) error {
 	var img *image.RGBA
 	switch {
 	case *shape >= 0:
-		img, err = render.ShapeImage(p, *shape, opt)
+		if err = budget.Check(*maxMemory, render.ShapeImageBytes(p, *shape, opt), "drawing the shape"); err == nil {
+			img, err = render.ShapeImage(p, *shape, opt)
+		}
 	case *parts:
-		img, err = render.ProblemImage(p, *problem, opt)
+		if err = budget.Check(*maxMemory, render.ProblemImageBytes(p, *problem, opt), "drawing the problem"); err == nil {
+			img, err = render.ProblemImage(p, *problem, opt)
+		}
 	default:
-		img, err = drawProblem(p, *problem, *solution, *step, opt)
+		img, err = drawProblem(p, *problem, *solution, *step, opt, *maxMemory)
 	}
 	if err != nil {
 		return err
@@ -80,13 +87,20 @@ func runRender(args []string, stdout io.Writer) error {
 
 // drawProblem draws a stored solution, or the result shape when the
 // problem has none.
-func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOptions) (*image.RGBA, error) {
+// Each drawing's estimated memory is checked against the budget first.
+func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOptions, maxMemory int64) (*image.RGBA, error) {
+	shapeImage := func(i int) (*image.RGBA, error) {
+		if err := budget.Check(maxMemory, render.ShapeImageBytes(p, i, opt), fmt.Sprintf("drawing shape %d", i)); err != nil {
+			return nil, err
+		}
+		return render.ShapeImage(p, i, opt)
+	}
 	if pr < 0 || pr >= len(p.Problems) {
 		if len(p.Problems) == 0 && pr == 0 {
 			// A file of shapes only: show the first one worth looking at.
 			for i := range p.Shapes {
 				if _, _, ok := p.Shapes[i].Bounds(); ok {
-					return render.ShapeImage(p, i, opt)
+					return shapeImage(i)
 				}
 			}
 			return nil, errors.New("the puzzle has no problem and no shape with cells: nothing to draw")
@@ -95,6 +109,9 @@ func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOpt
 	}
 	prob := &p.Problems[pr]
 	if len(prob.Solutions) > 0 {
+		if err := budget.Check(maxMemory, render.AssemblyImageBytes(p, pr, sol, opt), fmt.Sprintf("drawing solution %d", sol)); err != nil {
+			return nil, err
+		}
 		return render.AssemblyImage(p, pr, sol, step, opt)
 	}
 	if sol != 0 {
@@ -103,7 +120,7 @@ func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOpt
 	if prob.Result == model.NoResult {
 		return nil, fmt.Errorf("problem %d has neither a stored solution nor a result shape", pr)
 	}
-	return render.ShapeImage(p, prob.Result, opt)
+	return shapeImage(prob.Result)
 }
 
 func renderSTL(p *model.Puzzle, shape, pr int, unit, gap float64, out string) error {
