@@ -54,8 +54,13 @@ bench: deps
 speed: deps
 	scripts/speed.sh $(EXAMPLES)
 
+# fuzz: the file reader (no panic, lossless round trips) and solver.Prepare
+# on tiny random problems (no panic, counts equal to a brute-force
+# reference), a minute each. Findings land in testdata/fuzz and become
+# regression inputs of `make test`.
 fuzz: deps
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 60s ./model/xmpuzzle/
+	$(GO) test -run '^$$' -fuzz FuzzPrepare -fuzztime 60s ./solver/
 
 # screenshot: the app under a virtual X server, one picture per tab, into
 # $(SHOTS) (needs xvfb, imagemagick, xdotool; not part of `make test`).
