@@ -153,3 +153,35 @@ func cancelLate(p *model.Puzzle, after time.Duration) (time.Duration, error) {
 		return 0, fmt.Errorf("prepared before the cancel: %v", err)
 	}
 }
+
+// A preparation that takes seconds reports its progress about every
+// 250 ms, from the first phase on.
+func TestPrepareReportsProgress(t *testing.T) {
+	if testing.Short() {
+		t.Skip("prepares for a second")
+	}
+	l := model.NewShape(grid.Vec{3, 2, 2})
+	for _, v := range []grid.Vec{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {0, 1, 0}, {0, 0, 1}} {
+		l.Set(v, model.MakeVoxel(model.Filled, 0))
+	}
+	p := puzzle(box(64, 64, 64, model.Variable), part{l, 0, 50000})
+	ctx, cancel := context.WithTimeout(context.Background(), 1200*time.Millisecond)
+	defer cancel()
+	var got []PrepareProgress
+	_, err := Prepare(ctx, p, 0, Options{Workers: 1, MaxMemory: 1 << 40, OnPrepare: func(pp PrepareProgress) { got = append(got, pp) }})
+	if !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("error %v", err)
+	}
+	if len(got) < 2 {
+		t.Fatalf("%d reports in 1.2 s: %+v", len(got), got)
+	}
+	for i, pp := range got {
+		if pp.Phase == "" || pp.Fraction < 0 || pp.Fraction > 1 || pp.Elapsed < 250*time.Millisecond {
+			t.Errorf("report %d: %+v", i, pp)
+		}
+		if i > 0 && pp.Elapsed-got[i-1].Elapsed < 250*time.Millisecond {
+			t.Errorf("reports %d and %d %v apart", i-1, i, pp.Elapsed-got[i-1].Elapsed)
+		}
+	}
+	t.Logf("%+v", got)
+}

@@ -69,6 +69,17 @@ type Options struct {
 	// Prepare refuses with a *budget.Error, before allocating, a problem
 	// whose preparation or search would need more.
 	MaxMemory int64
+	// OnPrepare, if not nil, is called from Prepare's goroutine about
+	// every 250 ms while a big problem is prepared (the first time after
+	// 250 ms: small ones never report).
+	OnPrepare func(PrepareProgress)
+}
+
+// PrepareProgress says how far Prepare has come.
+type PrepareProgress struct {
+	Phase    string  // what it is doing, e.g. "placing the pieces"
+	Fraction float64 // of that phase, 0..1
+	Elapsed  time.Duration
 }
 
 // DefaultOptions returns BurrTools' defaults: filter rotations and
@@ -155,6 +166,15 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
 		CompleteRotationCheck: opts.CompleteRotationCheck, MaxHoles: -1,
 		MaxMemory: opts.MaxMemory,
+	}
+	if opts.OnPrepare != nil {
+		last := start
+		ao.Progress = func(phase string, f float64) {
+			if now := time.Now(); now.Sub(last) >= progressEvery {
+				last = now
+				opts.OnPrepare(PrepareProgress{Phase: phase, Fraction: f, Elapsed: now.Sub(start)})
+			}
+		}
 	}
 	if opts.MaxHoles != nil {
 		if *opts.MaxHoles < 0 {

@@ -35,6 +35,9 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 		opts.Resume = r.resume
 	}
 	out := make(chan runEvent, 256)
+	opts.OnPrepare = func(pp solver.PrepareProgress) {
+		out <- runEvent{kind: evProgress, fraction: -1, preparing: fmt.Sprintf("%s, %d%%", pp.Phase, int(pp.Fraction*100))}
+	}
 	go func() {
 		defer close(out)
 		s, err := solver.Prepare(ctx, r.puzzle, r.problem, opts)

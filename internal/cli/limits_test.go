@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/burrlab/burrlab/solver"
 )
 
 // hostileFile writes a gzipped cube puzzle: the given shapes (XML) and one
@@ -104,5 +106,16 @@ func TestParseSize(t *testing.T) {
 		if _, err := parseSize(in); err == nil {
 			t.Errorf("parseSize(%q) accepted", in)
 		}
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	var b strings.Builder
+	report, clear := progressLine(&b, 2)
+	clear() // nothing shown yet: nothing to clear
+	report(solver.PrepareProgress{Phase: "placing the pieces", Fraction: 0.4})
+	clear()
+	if want := "\rpreparing problem 2: placing the pieces, 40% (Ctrl-C stops)\033[K\r\033[K"; b.String() != want {
+		t.Errorf("wrote %q, want %q", b.String(), want)
 	}
 }

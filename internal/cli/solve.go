@@ -134,7 +134,10 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 		}
 		opts.Resume = st
 	}
+	var clear func()
+	opts.OnPrepare, clear = prepareReporter(i)
 	s, err := solver.Prepare(ctx, p, i, opts)
+	clear()
 	if errors.Is(err, context.Canceled) {
 		err = errors.New("stopped while preparing the search")
 	}

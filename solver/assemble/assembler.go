@@ -40,6 +40,10 @@ type Options struct {
 	// less: budget.Default). New refuses with a *budget.Error before its
 	// estimate passes it.
 	MaxMemory int64
+	// Progress, if not nil, is called now and then from New's goroutine
+	// with the phase of the preparation and how much of it is done (0..1),
+	// for big problems whose preparation takes seconds.
+	Progress func(phase string, fraction float64)
 }
 
 // DefaultOptions returns BurrTools' defaults.
@@ -106,6 +110,14 @@ type Assembler struct {
 	fromReset [][]grid.Vec
 	budget    int64 // Options.MaxMemory
 	fixed     int64 // fixedCost
+	progress  func(phase string, fraction float64)
+}
+
+// report passes on the preparation's progress (Options.Progress).
+func (a *Assembler) report(phase string, fraction float64) {
+	if a.progress != nil {
+		a.progress(phase, fraction)
+	}
 }
 
 // maxVolume caps the result's bounding box (cells), so that a broken file
@@ -135,7 +147,7 @@ func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Asse
 	if err := a.check(); err != nil {
 		return nil, err
 	}
-	a.budget = opts.MaxMemory
+	a.budget, a.progress = opts.MaxMemory, opts.Progress
 	a.fixed = a.fixedCost()
 	if err := budget.Check(a.budget, a.fixed, "turning the shapes and the result"); err != nil {
 		return nil, err
@@ -299,6 +311,7 @@ func (a *Assembler) setup(ctx context.Context) error {
 	g, p, pr := a.g, a.puzzle, a.prob
 	infos := map[int]*shapeInfo{}
 	for i, pt := range pr.Parts {
+		a.report("turning the pieces", float64(i)/float64(len(pr.Parts)))
 		si := infos[pt.Shape]
 		if si == nil {
 			var err error
@@ -320,7 +333,8 @@ func (a *Assembler) setup(ctx context.Context) error {
 	r := &a.res
 	r.shape = rs
 	var err error
-	if r.sym, err = symmetries(ctx, g, rs); err != nil {
+	step := func(f float64) { a.report("the result's symmetries", f) }
+	if r.sym, err = symmetries(ctx, g, rs, step); err != nil {
 		return err
 	}
 	lo, hi, ok := rs.Bounds()
@@ -475,10 +489,12 @@ func (a *Assembler) place(ctx context.Context) error {
 	for i := range a.parts {
 		si := a.parts[i].info
 		found := 0
-		for _, t := range a.orientations(i) {
+		ors := a.orientations(i)
+		for k, t := range ors {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
+			a.report("placing the pieces", (float64(i)+float64(k)/float64(len(ors)))/float64(len(a.parts)))
 			o := &si.or[t]
 			hot := o.abs[0].Pos.Sub(o.rel[0].Pos) // the hotspot's image
 			clo, chi := bounds(o.abs)
@@ -612,8 +628,11 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	a.cov = cover.NewProblem(cols, holes)
 	var cs, ws []int
 	for i, pl := range a.rows {
-		if i&4095 == 0 && ctx.Err() != nil {
-			return ctx.Err()
+		if i&4095 == 0 {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			a.report("building the cover matrix", float64(i)/float64(len(a.rows)))
 		}
 		pt := &a.parts[pl.part]
 		o := &pt.info.or[pl.t]

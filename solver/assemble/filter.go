@@ -100,6 +100,7 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 		if err := ctx.Err(); err != nil { // each turns the whole result
 			return nil, err
 		}
+		a.report("the symmetry filter", float64(t)/float64(end))
 		sym := a.res.sym.Has(t)
 		if !f.complete && (t == 0 || !sym) {
 			continue

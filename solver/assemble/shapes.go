@@ -122,8 +122,8 @@ func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo,
 // s's does, and every cell is looked up in s. This is what makes big
 // result shapes cheap (a result is turned 2N times only here). ctx is
 // looked at for every orientation and every 16384 cells: a result of 2^18
-// cells takes seconds on a busy machine.
-func symmetries(ctx context.Context, g grid.Grid, s *model.Shape) (grid.Set, error) {
+// cells takes seconds on a busy machine. step reports the fraction done.
+func symmetries(ctx context.Context, g grid.Grid, s *model.Shape, step func(float64)) (grid.Set, error) {
 	cells := s.Cells()
 	pos := make([]grid.Vec, len(cells))
 	for i, c := range cells {
@@ -136,6 +136,7 @@ next:
 		if err := ctx.Err(); err != nil {
 			return set, err
 		}
+		step(float64(t) / float64(2*g.Orientations()))
 		out, _, ok := g.Transform(t, pos, grid.Vec{})
 		if !ok || len(out) == 0 {
 			continue
