@@ -71,6 +71,7 @@
 //     ids and piece counts in 16 bits);
 //   - problems per file and parts per problem: 4096 each (the examples
 //     have at most 6 problems and 25 parts; docs/limits.md);
+//   - group entries per problem: 1024;
 //   - disassembly trees: 1024 levels, full or outline;
 //   - maxHoles: at most 2^24, the most cells a shape can have (the solver
 //     reads a larger bound than the result's variable cells as no bound);
@@ -97,6 +98,7 @@ const (
 	maxShapes      = 65535
 	maxProblems    = 4096
 	maxParts       = 4096
+	maxGroups      = 1024
 	maxSlots       = 65535
 	maxCoord       = 1 << 24
 	undefined32    = 0xFFFFFFFF // BurrTools' "undefined" maxHoles and result id

@@ -399,7 +399,7 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 			*c.dst = uint64(v)
 		}
 	}
-	slots := 0
+	slots, groups := 0, 0
 	var solEls []*etree.Element
 	err = children(el, where, func(c *etree.Element) error {
 		switch c.Tag {
@@ -417,6 +417,10 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 				}
 				if slots += part.Max; slots > maxSlots {
 					return errAt(s, where, "more than %d pieces", maxSlots)
+				}
+				// The disassembler keeps a table of parts by groups.
+				if groups += len(part.Groups); groups > maxGroups {
+					return errAt(s, where, "more than %d group entries", maxGroups)
 				}
 				pr.Parts = append(pr.Parts, part)
 				return nil
