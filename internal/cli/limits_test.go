@@ -111,11 +111,25 @@ func TestParseSize(t *testing.T) {
 
 func TestProgressLine(t *testing.T) {
 	var b strings.Builder
-	report, clear := progressLine(&b, 2)
-	clear() // nothing shown yet: nothing to clear
-	report(solver.PrepareProgress{Phase: "placing the pieces", Fraction: 0.4})
-	clear()
-	if want := "\rpreparing problem 2: placing the pieces, 40% (Ctrl-C stops)\033[K\r\033[K"; b.String() != want {
+	p := &progress{w: &b, problem: 2}
+	p.clear() // nothing shown yet: nothing to clear
+	p.onPrepare()(solver.PrepareProgress{Phase: "placing the pieces", Fraction: 0.4})
+	p.clear()
+	p.search(solver.Progress{Elapsed: 500 * time.Millisecond, Assemblies: 1}) // too early
+	p.search(solver.Progress{Elapsed: 2 * time.Second, Assemblies: 1, Nodes: 3072})
+	p.search(solver.Progress{Elapsed: 3 * time.Second, Assemblies: 5, Fraction: 0.25, Left: 9 * time.Second})
+	p.clear()
+	want := "\rpreparing problem 2: placing the pieces, 40% (Ctrl-C stops)\033[K\r\033[K" +
+		"\rsolving problem 2: 1 assemblies, 3072 search steps (Ctrl-C stops)\033[K" +
+		"\rsolving problem 2: 5 assemblies, 25.0% done, about 9s left (Ctrl-C stops)\033[K\r\033[K"
+	if b.String() != want {
 		t.Errorf("wrote %q, want %q", b.String(), want)
 	}
+	// Without a terminal nothing is written.
+	quiet := &progress{problem: 0}
+	if quiet.onPrepare() != nil {
+		t.Error("a preparation reporter without a terminal")
+	}
+	quiet.search(solver.Progress{Elapsed: time.Hour})
+	quiet.clear()
 }

@@ -134,10 +134,11 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 		}
 		opts.Resume = st
 	}
-	var clear func()
-	opts.OnPrepare, clear = prepareReporter(i)
+	prog := newProgress(i)
+	defer prog.clear()
+	opts.OnPrepare = prog.onPrepare()
 	s, err := solver.Prepare(ctx, p, i, opts)
-	clear()
+	prog.clear()
 	if errors.Is(err, context.Canceled) {
 		err = errors.New("stopped while preparing the search")
 	}
@@ -156,12 +157,15 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 			if keep {
 				sols = append(sols, ev.Solution)
 			}
+		case solver.Progress:
+			prog.search(ev)
 		case solver.Done:
 			done = ev
 		case solver.Error:
 			res.Error = ev.Err.Error()
 		}
 	}
+	prog.clear()
 	if opts.Limit > 0 && len(sols) > opts.Limit {
 		sols = sols[:opts.Limit]
 	}
