@@ -1,9 +1,26 @@
 package render
 
 import (
+	"fmt"
+
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
+
+// MaxSceneBytes caps the estimated memory of the meshes of one scene,
+// whatever budget a caller has: the app builds meshes as soon as a file
+// is open, and a checkerboard of 2^20 cells took 4 GB. Real puzzles'
+// scenes need a few hundred MB at most (a solid 40^3 cube: 270 MB).
+const MaxSceneBytes = 1 << 30
+
+// checkSceneBytes reports a scene estimated at more than MaxSceneBytes.
+func checkSceneBytes(need int64) error {
+	if need > MaxSceneBytes {
+		return fmt.Errorf("drawing it would need about %s, more than the %s a picture may take", budget.Size(need), budget.Size(MaxSceneBytes))
+	}
+	return nil
+}
 
 // Bytes per unit of what building and drawing a mesh allocates, for the
 // memory budget of callers (docs/limits.md), measured on cube shapes drawn
@@ -74,22 +91,27 @@ func AssemblyImageBytes(p *model.Puzzle, pr, k int, opt ImageOptions) int64 {
 	if k < 0 || k >= len(prob.Solutions) {
 		return 0
 	}
-	slots := prob.SlotParts()
-	perPart := make([]int64, len(prob.Parts)) // each shape measured once
-	need := int64(opt.Width) * int64(opt.Height) * pixelBytes
-	for slot, pl := range prob.Solutions[k].Assembly {
+	return assemblyBytes(g, p, prob, prob.Solutions[k].Assembly) + int64(opt.Width)*int64(opt.Height)*pixelBytes
+}
+
+// assemblyBytes estimates the meshes of assembly a: one per placed piece.
+func assemblyBytes(g grid.Grid, p *model.Puzzle, pr *model.Problem, a model.Assembly) int64 {
+	slots := pr.SlotParts()
+	perPart := make([]int64, len(pr.Parts)) // each shape measured once
+	var need int64
+	for slot, pl := range a {
 		if !pl.Placed() || slot >= len(slots) {
 			continue
 		}
 		part := slots[slot]
-		sh := prob.Parts[part].Shape
+		sh := pr.Parts[part].Shape
 		if sh < 0 || sh >= len(p.Shapes) {
-			return need
+			return need // AssemblyScene refuses it
 		}
 		if perPart[part] == 0 {
 			perPart[part] = meshBytes(g, &p.Shapes[sh], true) + 1
 		}
-		need += perPart[part]
+		need = budget.Add(need, perPart[part])
 	}
 	return need
 }

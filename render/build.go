@@ -18,6 +18,9 @@ func ShapeMesh(g grid.Grid, s *model.Shape) (*Mesh, error) {
 	if err := checkCells(s.NumCells()); err != nil {
 		return nil, err
 	}
+	if err := checkSceneBytes(meshBytes(g, s, false)); err != nil {
+		return nil, err
+	}
 	return NewMesh(g, s.Cells(), DefaultGap)
 }
 
@@ -62,6 +65,9 @@ func AssemblyScene(p *model.Puzzle, pr *model.Problem, a model.Assembly) (*Scene
 	slots := pr.SlotParts()
 	if len(a) != len(slots) {
 		return nil, fmt.Errorf("%d placements for %d piece slots", len(a), len(slots))
+	}
+	if err := checkSceneBytes(assemblyBytes(g, p, pr, a)); err != nil {
+		return nil, err
 	}
 	colors := SlotColors(pr)
 	s := &Scene{Items: make([]Item, len(slots)), Colors: p.Colors}
