@@ -73,6 +73,7 @@
 //     have at most 6 problems and 25 parts; docs/limits.md);
 //   - group entries per problem: 1024;
 //   - disassembly trees: 1024 levels, full or outline;
+//   - solving time: below 2^33 seconds, so that it fits a time.Duration;
 //   - maxHoles: at most 2^24, the most cells a shape can have (the solver
 //     reads a larger bound than the result's variable cells as no bound);
 //   - coordinates in assemblies and disassemblies, hotspots and weights:
@@ -101,6 +102,7 @@ const (
 	maxGroups      = 1024
 	maxSlots       = 65535
 	maxCoord       = 1 << 24
+	maxSeconds     = 1 << 33    // a problem's solving time
 	undefined32    = 0xFFFFFFFF // BurrTools' "undefined" maxHoles and result id
 	formatVersion  = 2
 	legacyVersion  = 1

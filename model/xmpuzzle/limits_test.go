@@ -58,6 +58,9 @@ func TestLimitsCraftedFiles(t *testing.T) {
 		// Before: accepted, and wrapped to a negative bound in the solver.
 		{"maxHoles 2^31", cubeFile(shapes + `<problems>` + problem(` maxHoles="2147483648"`, `<shape id="1" min="0" max="16"/>`, "") + `</problems>`), `maxHoles="2147483648" is out of range 0..16777216`, time.Second, 10 << 20},
 		{"2000 group entries", cubeFile(shapes + `<problems>` + problem("", `<shape id="1" min="0" max="2">`+strings.Repeat(`<group group="7" count="1"/>`, 2000)+`</shape>`, "") + `</problems>`), "more than 1024 group entries", time.Second, 20 << 20},
+		// Before: accepted; the app's elapsed time wrapped to a negative
+		// duration.
+		{"time of 10^11 s", strings.Replace(cubeFile(shapes+`<problems>`+problem(` state="2"`, `<shape id="1"/>`, "")+`</problems>`), `state="2"`, `state="2" time="100000000000"`, 1), "out of range 0..8589934592", time.Second, 10 << 20},
 		{"count above 65535", cubeFile(shapes + `<problems>` + problem("", `<shape id="1" min="0" max="65536"/>`, "") + `</problems>`), "out of range 0..65535", time.Second, 10 << 20},
 		{"deep outline", cubeFile(shapes + `<problems>` + problem(` state="2"`, `<shape id="1" count="3001"/>`,
 			`<solution><assembly>`+strings.Repeat("0 0 0 0 ", 3001)+`</assembly><separationInfo>`+deep+`</separationInfo></solution>`) + `</problems>`),

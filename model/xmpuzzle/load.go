@@ -388,11 +388,14 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 	}
 	pr.State = model.SolveState(st)
 	if pr.State != model.Unsolved { // counters mean nothing in state 0
+		// Seconds are kept below 2^33 (272 years), so that they fit a
+		// time.Duration in nanoseconds (292 years) without wrapping.
 		for _, c := range []struct {
 			key string
 			dst *uint64
-		}{{"assemblies", &pr.NumAssemblies}, {"solutions", &pr.NumSolutions}, {"time", &pr.SolveTime}} {
-			v, err := intAttr(el, where, c.key, false, 0, 0, 1<<62)
+			max int64
+		}{{"assemblies", &pr.NumAssemblies, 1 << 62}, {"solutions", &pr.NumSolutions, 1 << 62}, {"time", &pr.SolveTime, maxSeconds}} {
+			v, err := intAttr(el, where, c.key, false, 0, 0, c.max)
 			if err != nil {
 				return pr, err
 			}
