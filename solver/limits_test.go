@@ -40,7 +40,8 @@ func voxel(x, y, z int) string {
 // Crafted files whose preparation or search would pass the memory budget:
 // each is refused by Prepare with an error naming the budget, before the
 // memory is spent (the allocations while preparing stay far below what
-// the refused job needed).
+// the refused job needed). The time bounds allow for the race detector
+// (make test) on a loaded machine; alone each takes under 0.5 s.
 func TestBudgetCraftedFiles(t *testing.T) {
 	tests := []struct {
 		name     string
@@ -52,15 +53,15 @@ func TestBudgetCraftedFiles(t *testing.T) {
 	}{
 		// Before: 2.5 GB and 8 s for a count range up to 65,535.
 		{"count range 0..65535 over 32^3 cells", craft(32, 32, 32, "#", voxel(1, 1, 1), `<shape id="1" min="0" max="65535"/>`, ""),
-			Options{Workers: 2}, "more than the memory budget of 1.0 GiB", 5 * time.Second, 100 << 20},
+			Options{Workers: 2}, "more than the memory budget of 1.0 GiB", 20 * time.Second, 100 << 20},
 		// A piece of 2^22 cells turned 48 ways: about 25 GB of tables.
 		{"piece of 2^22 cells", craft(2, 1, 1, "#", voxel(256, 128, 128), `<shape id="1" min="0" max="1"/>`, ""),
-			Options{Workers: 1}, "turning the shapes and the result would need about", 5 * time.Second, 100 << 20},
+			Options{Workers: 1}, "turning the shapes and the result would need about", 20 * time.Second, 100 << 20},
 		// The placements of a 3x3x3 cube in a 30^3 box: 21,952 rows of 29
 		// entries, about 44 MB on top of 33 MB for the result's tables and
 		// its 48 symmetric images; a budget of 48 MiB stops it on the way.
 		{"placements past a 48 MiB budget", craft(30, 30, 30, "+", voxel(3, 3, 3), `<shape id="1" min="0" max="1000"/>`, ""),
-			Options{Workers: 1, MaxMemory: 48 << 20}, "the placements would need about 48 MiB, more than the memory budget of 48 MiB", 5 * time.Second, 48 << 20},
+			Options{Workers: 1, MaxMemory: 48 << 20}, "the placements would need about 48 MiB, more than the memory budget of 48 MiB", 20 * time.Second, 48 << 20},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
