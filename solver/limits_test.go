@@ -25,6 +25,11 @@ func craft(x, y, z int, res string, shapes, parts, attrs string) []byte {
 		`<voxel x="%d" y="%d" z="%d" type="0">%s</voxel>%s</shapes><problems><problem%s><shapes>%s</shapes>`+
 		`<result id="0"/><bitmap/></problem></problems><comment/></puzzle>`,
 		x, y, z, strings.Repeat(res, x*y*z), shapes, attrs, parts)
+	return craftXML(xml)
+}
+
+// craftXML gzips a file's XML.
+func craftXML(xml string) []byte {
 	var b bytes.Buffer
 	zw := gzip.NewWriter(&b)
 	zw.Write([]byte(xml))
@@ -43,6 +48,18 @@ func voxel(x, y, z int) string {
 // the refused job needed). The time bounds allow for the race detector
 // (make test) on a loaded machine; alone each takes under 0.5 s.
 func TestBudgetCraftedFiles(t *testing.T) {
+	// A sphere result of 256,000 cells: the sphere grid turns it 240 ways
+	// (before: 2.5 GB before the solver refused a large sphere result).
+	var sphere bytes.Buffer
+	for i := range 80 * 80 * 80 {
+		if x, y, z := i%80, i/80%80, i/6400; (x+y+z)%2 == 0 {
+			sphere.WriteByte('#')
+		} else {
+			sphere.WriteByte('_')
+		}
+	}
+	sphereFile := craftXML(`<puzzle version="2"><gridType type="2"/><shapes><voxel x="80" y="80" z="80" type="0">` + sphere.String() +
+		`</voxel><voxel x="1" y="1" z="1" type="0">#</voxel></shapes><problems><problem><shapes><shape id="1" min="0" max="65535"/></shapes><result id="0"/></problem></problems></puzzle>`)
 	tests := []struct {
 		name     string
 		file     []byte
@@ -54,6 +71,7 @@ func TestBudgetCraftedFiles(t *testing.T) {
 		// Before: 2.5 GB and 8 s for a count range up to 65,535.
 		{"count range 0..65535 over 32^3 cells", craft(32, 32, 32, "#", voxel(1, 1, 1), `<shape id="1" min="0" max="65535"/>`, ""),
 			Options{Workers: 2}, "more than the memory budget of 1.0 GiB", 20 * time.Second, 100 << 20},
+		{"sphere result of 256,000 cells", sphereFile, Options{Workers: 1}, "turning the shapes and the result would need about", 20 * time.Second, 20 << 20},
 		// A piece of 2^22 cells turned 48 ways: about 25 GB of tables.
 		{"piece of 2^22 cells", craft(2, 1, 1, "#", voxel(256, 128, 128), `<shape id="1" min="0" max="1"/>`, ""),
 			Options{Workers: 1}, "turning the shapes and the result would need about", 20 * time.Second, 100 << 20},
