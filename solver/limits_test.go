@@ -204,3 +204,60 @@ func TestPrepareReportsProgress(t *testing.T) {
 	}
 	t.Logf("%+v", got)
 }
+
+// A 200-byte file with a domino range 0..65535 over an 8x8x8 box of
+// variable cells has astronomically many assemblies: its search cannot
+// finish, but it prepares in bounded memory, reports progress, and stops
+// within 100 ms of the cancel (three tries, as a loaded machine may keep
+// the goroutines waiting for a core).
+func TestEndlessSearchReportsAndStops(t *testing.T) {
+	file := craft(8, 8, 8, "+", voxel(2, 1, 1), `<shape id="1" min="0" max="65535"/>`, "")
+	p, err := xmpuzzle.Read(bytes.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lates []time.Duration
+	for range 3 {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		s, err := Prepare(context.Background(), p, 0, Options{Workers: 1})
+		runtime.ReadMemStats(&after)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 20<<20 {
+			t.Errorf("%d bytes gzipped: preparing allocated %d MB", len(file), alloc>>20)
+		}
+		late := stopAfterProgress(t, s, 3)
+		if lates = append(lates, late); raceEnabled || late <= 100*time.Millisecond {
+			return
+		}
+	}
+	t.Errorf("Done came %v after the cancel", lates)
+}
+
+// stopAfterProgress runs s, cancels after n progress reports and returns
+// how long after the cancel Done came.
+func stopAfterProgress(t *testing.T, s *Solver, n int) time.Duration {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	progress := 0
+	var cancelled time.Time
+	var late time.Duration
+	for ev := range s.Run(ctx) {
+		switch ev := ev.(type) {
+		case Progress:
+			if progress++; progress == n {
+				cancelled = time.Now()
+				cancel()
+			}
+		case Done:
+			late = time.Since(cancelled)
+			if cancelled.IsZero() || ev.Complete || ev.State == nil {
+				t.Fatalf("done after %d progress reports: complete %v", progress, ev.Complete)
+			}
+		}
+	}
+	return late
+}
