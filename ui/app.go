@@ -355,7 +355,7 @@ func (u *App) buildMenu() {
 	u.contItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	u.stopItem = fyne.NewMenuItem("Stop", u.solve.stop)
 	u.stopItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
-	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem)
+	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem, fyne.NewMenuItemSeparator(), u.memoryBudgetItem())
 
 	tools := fyne.NewMenu("Tools", u.browserMenuItems()...)
 

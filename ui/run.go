@@ -54,6 +54,7 @@ type solveRun struct {
 	showing               bool // the solution list shows this run
 	stored                bool // its results went into the document
 	note                  string
+	preparing             string // a long preparation's phase and progress
 }
 
 // puzzleFor returns the puzzle whose shapes the list's solutions refer to:
@@ -90,6 +91,9 @@ func (r *solveRun) describe() string {
 		fmt.Fprintf(&b, "The solver stopped with an error: %v. ", r.err)
 	case r.running && r.fraction < 0 && r.assemblies == 0:
 		b.WriteString("Preparing… ")
+		if r.preparing != "" {
+			b.WriteString("(" + r.preparing + ") ")
+		}
 	case r.running:
 		b.WriteString("Solving… ")
 	case r.complete:
@@ -409,6 +413,7 @@ func (t *solveTab) apply(r *solveRun, bt batch) {
 	if bt.fraction >= 0 {
 		r.fraction = bt.fraction
 	}
+	r.preparing = bt.preparing
 	if bt.elapsed > 0 {
 		r.elapsed = bt.elapsed
 	}

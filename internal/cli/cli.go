@@ -32,7 +32,7 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"info":              {"burr info [-analyse] FILE", runInfo},
-		"check":             {"burr check FILE", runCheck},
+		"check":             {"burr check [flags] FILE", runCheck},
 		"convert":           {"burr convert IN OUT", runConvert},
 		"solve":             {"burr solve [flags] FILE", runSolve},
 		"render":            {"burr render [flags] -o OUT.png|OUT.svg FILE", runRender},

@@ -55,6 +55,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print one JSON object per problem")
 	save := fs.String("save", "", "write the file with the solutions found to `OUT`")
 	cont := fs.Bool("continue", false, "continue a search that BurrLab paused and saved")
+	maxMemory := memoryFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -62,6 +63,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		fs.Usage()
 		return errors.New("expected one puzzle file")
 	}
+	limitHeap(*maxMemory)
 	p, err := xmpuzzle.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
@@ -79,7 +81,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	opts := solver.Options{
 		KeepMirrors: *keepMirrors, KeepRotations: *keepRotations, CompleteRotationCheck: *complete,
-		Disassemble: *disasm, Workers: *workers, Limit: *limit,
+		Disassemble: *disasm, Workers: *workers, Limit: *limit, MaxMemory: *maxMemory,
 	}
 	if *maxHoles >= 0 {
 		opts.MaxHoles = maxHoles
@@ -132,7 +134,11 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 		}
 		opts.Resume = st
 	}
+	prog := newProgress(i)
+	defer prog.clear()
+	opts.OnPrepare = prog.onPrepare()
 	s, err := solver.Prepare(ctx, p, i, opts)
+	prog.clear()
 	if errors.Is(err, context.Canceled) {
 		err = errors.New("stopped while preparing the search")
 	}
@@ -151,12 +157,15 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 			if keep {
 				sols = append(sols, ev.Solution)
 			}
+		case solver.Progress:
+			prog.search(ev)
 		case solver.Done:
 			done = ev
 		case solver.Error:
 			res.Error = ev.Err.Error()
 		}
 	}
+	prog.clear()
 	if opts.Limit > 0 && len(sols) > opts.Limit {
 		sols = sols[:opts.Limit]
 	}

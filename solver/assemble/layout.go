@@ -43,7 +43,7 @@ type LayoutOptions struct {
 // result, no pieces, an empty piece, sizes beyond the limits); ctx cancels
 // a long listing.
 func NewLayout(ctx context.Context, p *model.Puzzle, problem int, opts LayoutOptions) (*Layout, error) {
-	a, _, err := begin(p, problem)
+	a, _, err := begin(ctx, p, problem, Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +69,7 @@ func NewLayout(ctx context.Context, p *model.Puzzle, problem int, opts LayoutOpt
 			if ext := chi.Sub(clo); ext[0] <= rext[0] && ext[1] <= rext[1] && ext[2] <= rext[2] {
 				l.BoxFits[i] = true
 			}
-			ok := a.eachPosition(i, t, !opts.IgnoreColors, func(pos grid.Vec) bool {
+			err := a.eachPosition(ctx, i, t, !opts.IgnoreColors, func(pos grid.Vec) error {
 				f := Fit{Place: model.Placement{Pos: pos.Add(a.fromReset[i][t]), Orient: t}}
 				for _, c := range o.rel {
 					if model.Voxel(c.Tag).State() == model.Filled {
@@ -78,10 +78,13 @@ func NewLayout(ctx context.Context, p *model.Puzzle, problem int, opts LayoutOpt
 				}
 				l.Fits[i] = append(l.Fits[i], f)
 				entries += len(f.Cells) + 2
-				return entries <= cover.MaxEntries
+				if entries > cover.MaxEntries {
+					return fmt.Errorf("%w: more than %d cells in all placements", cover.ErrTooBig, cover.MaxEntries)
+				}
+				return nil
 			})
-			if !ok {
-				return nil, fmt.Errorf("%w: more than %d cells in all placements", cover.ErrTooBig, cover.MaxEntries)
+			if err != nil {
+				return nil, err
 			}
 		}
 	}
