@@ -61,8 +61,18 @@ type Options struct {
 	Workers int
 	// Limit caps the number of Found events (0: no cap). The counts go on.
 	Limit int
+	// Part and Parts, with Parts > 0, search only part Part (1..Parts)
+	// of a deterministic split of the search into Parts balanced parts
+	// (cover.Split): every machine computes the same split, so the parts,
+	// run anywhere, find every assembly of a single run exactly once.
+	Part, Parts int
+	// First, if positive, stops the search after First assemblies (with
+	// Disassemble, First solutions); Done then says the search is not
+	// complete, and its State continues it.
+	First int
 	// Resume continues a stopped search from the State its Done carried.
-	// The puzzle, problem and the options above Workers must be the same.
+	// The puzzle, problem, the options above Workers and the part must be
+	// the same.
 	Resume *State
 }
 
@@ -95,14 +105,18 @@ type Found struct {
 type Done struct {
 	Assemblies uint64
 	Solutions  uint64 // only counted with Options.Disassemble
-	// Complete says the whole search space was explored; otherwise the
-	// search was stopped and State says where to continue.
+	// Complete says the whole search space (of the part, for a part)
+	// was explored; otherwise the search was stopped and State says where
+	// to continue. A part's Done always has a State, which burr merge
+	// reads.
 	Complete bool
 	State    *State
 	Elapsed  time.Duration // solving time, earlier runs included
 	// Fraction is the part of the whole search done, earlier runs
 	// included: 1 when Complete, else estimated from what State leaves.
 	Fraction float64
+	// Nodes is the number of search nodes this run visited.
+	Nodes uint64
 }
 
 // Error reports a failure during the search (a disassembler error); the
@@ -143,8 +157,13 @@ type Solver struct {
 // grid. ctx cancels a long preparation.
 func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Solver, error) {
 	start := time.Now()
-	if opts.Workers < 0 || opts.Limit < 0 {
-		return nil, fmt.Errorf("negative workers (%d) or limit (%d)", opts.Workers, opts.Limit)
+	if opts.Workers < 0 || opts.Limit < 0 || opts.First < 0 {
+		return nil, fmt.Errorf("negative workers (%d), limit (%d) or first (%d)", opts.Workers, opts.Limit, opts.First)
+	}
+	if opts.Parts != 0 || opts.Part != 0 {
+		if err := cover.CheckPart(opts.Part, opts.Parts); err != nil {
+			return nil, err
+		}
 	}
 	ao := assemble.Options{
 		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
@@ -174,7 +193,7 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 		}
 	}
 	if r := opts.Resume; r != nil {
-		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) {
+		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) || r.Part != opts.Part || r.Parts != opts.Parts {
 			return nil, ErrStateMismatch
 		}
 	}
@@ -235,6 +254,20 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 		solN.Store(r.Solutions)
 		earlier = r.Elapsed
 		jobs = r.Jobs
+		if jobs == nil {
+			jobs = []cover.Job{} // a finished part: nothing left (nil would mean everything)
+		}
+	} else if s.opts.Parts > 0 {
+		var err error
+		if jobs, err = cover.Split(ctx, s.m, s.opts.Part, s.opts.Parts); err != nil {
+			// Stopped (or failed) while splitting: nothing was searched,
+			// and there is no State; the part starts again.
+			if ctx.Err() == nil {
+				ch <- Error{Err: err}
+			}
+			ch <- Done{Elapsed: earlier + time.Since(start)}
+			return
+		}
 	}
 	scratch := make([]*assemble.Scratch, workers)
 	for i := range scratch {
@@ -242,7 +275,8 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 	}
 	var errOnce sync.Once
 
-	onSolution := func(w int, rows []int32) cover.Action {
+	var claimed atomic.Int64 // places taken of Options.First
+	onSolution := func(w int, rows []int32) (act cover.Action) {
 		asm, ok := s.asm.Accept(scratch[w], rows)
 		if !ok {
 			return cover.Continue
@@ -262,6 +296,17 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 					return cover.Retry // found again when the search continues
 				}
 				solution = sep != nil
+			}
+		}
+		if s.opts.First > 0 && (solution || !s.opts.Disassemble) {
+			// Claim one of the First places; a worker that comes too late
+			// hands its find back for a continued search.
+			n := claimed.Add(1)
+			if n > int64(s.opts.First) {
+				return cover.Retry
+			}
+			if n == int64(s.opts.First) {
+				defer func() { act = cover.Halt }()
 			}
 		}
 		sol := model.Solution{AsmNum: int(asmN.Add(1) - 1), Assembly: asm, Disassembly: sep}
@@ -320,16 +365,18 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 	if err != nil {
 		ch <- Error{Err: err}
 	}
-	done := Done{Assemblies: asmN.Load(), Solutions: solN.Load(), Complete: err == nil && res.Complete(), Elapsed: earlier + time.Since(start)}
+	done := Done{Assemblies: asmN.Load(), Solutions: solN.Load(), Complete: err == nil && res.Complete(),
+		Elapsed: earlier + time.Since(start), Nodes: res.Nodes}
 	done.Fraction = 1
 	for _, j := range res.Remaining {
 		done.Fraction -= j.Share
 	}
 	done.Fraction = min(1, max(0, done.Fraction))
-	if err == nil && !done.Complete {
+	if err == nil && (!done.Complete || s.opts.Parts > 0) {
 		done.State = &State{
 			Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts),
 			Assemblies: done.Assemblies, Solutions: done.Solutions, Elapsed: done.Elapsed, Jobs: res.Remaining,
+			Part: s.opts.Part, Parts: s.opts.Parts,
 		}
 	}
 	ch <- done

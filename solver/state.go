@@ -22,6 +22,10 @@ type State struct {
 	Solutions   uint64
 	Elapsed     time.Duration
 	Jobs        []cover.Job
+	// Part and Parts say which part of a split search this is (Parts 0:
+	// the whole search). A part's State is kept even when the part is
+	// complete (no Jobs left): burr merge needs it to check the parts.
+	Part, Parts int
 }
 
 // flags packs the options that change what is counted but not the cover
@@ -35,6 +39,10 @@ func flags(o Options) int {
 	}
 	return f
 }
+
+// Disassembled reports whether the search took its assemblies apart
+// (Options.Disassemble): only then are its solutions numbered.
+func (s *State) Disassembled() bool { return s.Flags&flags(Options{Disassemble: true}) != 0 }
 
 // StateVersion is the <assembler version="..."> under which BurrLab saves
 // a paused search in a problem.
@@ -50,8 +58,13 @@ func flags(o Options) int {
 // So Encode writes nothing but "N v1 ... vN" with no trailing space.
 const StateVersion = "burrlab-1"
 
-// stateFormat is the layout version inside the encoded list.
-const stateFormat = 1
+// The layout versions inside the encoded list: stateFormat for a whole
+// search, partFormat for a part of a split one (the part and the number of
+// parts follow the flags).
+const (
+	stateFormat = 1
+	partFormat  = 2
+)
 
 // maxStateInts caps what a decoded state may allocate.
 const maxStateInts = 1 << 24
@@ -66,9 +79,16 @@ func (s *State) Encode() string {
 		}
 	}
 	fp, _ := strconv.ParseUint(s.Fingerprint, 16, 64)
-	v = append(v, stateFormat)
+	if s.Parts > 0 {
+		v = append(v, partFormat)
+	} else {
+		v = append(v, stateFormat)
+	}
 	put16(fp)
 	v = append(v, int64(s.Flags))
+	if s.Parts > 0 {
+		v = append(v, int64(s.Part), int64(s.Parts))
+	}
 	put16(s.Assemblies)
 	put16(s.Solutions)
 	put16(uint64(s.Elapsed / time.Millisecond))
@@ -126,7 +146,8 @@ func DecodeState(text string) (*State, error) {
 		}
 		return x, nil
 	}
-	if format, err := next(); err != nil || format != stateFormat {
+	format, err := next()
+	if err != nil || format != stateFormat && format != partFormat {
 		return nil, fmt.Errorf("solver state: unknown format %d", format)
 	}
 	s := &State{}
@@ -140,6 +161,17 @@ func DecodeState(text string) (*State, error) {
 		return nil, err
 	}
 	s.Flags = int(flags)
+	if format == partFormat {
+		part, err1 := next()
+		parts, err2 := next()
+		if err := errors.Join(err1, err2); err != nil {
+			return nil, err
+		}
+		if err := cover.CheckPart(int(min(part, math.MaxInt32)), int(min(parts, math.MaxInt32))); err != nil {
+			return nil, fmt.Errorf("solver state: %w", err)
+		}
+		s.Part, s.Parts = int(part), int(parts)
+	}
 	if s.Assemblies, err = get16(); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@
 //	burr convert IN OUT          load and save again
 //	burr solve [flags] FILE      find assemblies (and solutions)
 //	burr render [flags] -o OUT.png FILE
+//	burr merge -o OUT FILE PART_FILES...   combine the parts of a split search
 //
 // Each subcommand lives in its own file; `burr help CMD` prints its flags.
 package cli
@@ -34,6 +35,7 @@ func commands() map[string]command {
 		"convert": {"burr convert IN OUT", runConvert},
 		"solve":   {"burr solve [flags] FILE", runSolve},
 		"render":  {"burr render [flags] -o OUT.png FILE", runRender},
+		"merge":   {"burr merge -o OUT FILE PART_FILES...", runMerge},
 	}
 }
 
@@ -72,7 +74,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage:")
-	for _, n := range []string{"info", "check", "convert", "solve", "render"} {
+	for _, n := range []string{"info", "check", "convert", "solve", "merge", "render"} {
 		fmt.Fprintf(w, "  %s\n", cmds[n].usage)
 	}
 }

@@ -1,0 +1,60 @@
+package cover
+
+import (
+	"context"
+	"errors"
+	"math/rand"
+	"slices"
+	"sort"
+	"testing"
+)
+
+// TestSplitAgainstBruteForce: the parts of a split together find every
+// solution exactly once, whatever the number of parts.
+func TestSplitAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 1500; i++ {
+		p := randomProblem(rng)
+		want := brute(p)
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 {
+			if m, _, err = m.Reduce(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, n := range []int{1, 2, 3, 7, 64} {
+			var got []string
+			for part := 1; part <= n; part++ {
+				jobs, err := Split(context.Background(), m, part, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sols, res := collect(t, m, Options{Workers: 1 + part%2, Jobs: jobs, tickEvery: 1})
+				if !res.Complete() {
+					t.Fatalf("problem %d part %d/%d incomplete", i, part, n)
+				}
+				got = append(got, sols...)
+			}
+			sort.Strings(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("problem %d, %d parts: got %v, want %v", i, n, got, want)
+			}
+		}
+	}
+}
+
+// TestSplitBadPart: parts outside 1..N are refused.
+func TestSplitBadPart(t *testing.T) {
+	m, err := New(randomProblem(rand.New(rand.NewSource(4))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][2]int{{0, 4}, {5, 4}, {-1, 4}, {1, 0}, {1, maxSplitParts + 1}} {
+		if _, err := Split(context.Background(), m, c[0], c[1]); !errors.Is(err, ErrBadPart) {
+			t.Errorf("part %d/%d: %v, want ErrBadPart", c[0], c[1], err)
+		}
+	}
+}
