@@ -249,7 +249,8 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 		earlier    time.Duration
 		jobs       []cover.Job
 	)
-	if r := s.opts.Resume; r != nil {
+	r := s.opts.Resume
+	if r != nil {
 		asmN.Store(r.Assemblies)
 		solN.Store(r.Solutions)
 		earlier = r.Elapsed
@@ -257,15 +258,19 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 		if jobs == nil {
 			jobs = []cover.Job{} // a finished part: nothing left (nil would mean everything)
 		}
-	} else if s.opts.Parts > 0 {
+	}
+	if s.opts.Parts > 0 && (r == nil || r.Unsplit) {
 		var err error
 		if jobs, err = cover.Split(ctx, s.m, s.opts.Part, s.opts.Parts); err != nil {
-			// Stopped (or failed) while splitting: nothing was searched,
-			// and there is no State; the part starts again.
-			if ctx.Err() == nil {
+			// Stopped (or failed) while splitting: nothing was searched.
+			done := Done{Elapsed: earlier + time.Since(start)}
+			if ctx.Err() != nil {
+				done.State = &State{Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts), Elapsed: done.Elapsed,
+					Part: s.opts.Part, Parts: s.opts.Parts, Unsplit: true}
+			} else {
 				ch <- Error{Err: err}
 			}
-			ch <- Done{Elapsed: earlier + time.Since(start)}
+			ch <- done
 			return
 		}
 	}

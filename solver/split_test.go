@@ -2,8 +2,11 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -45,6 +48,7 @@ func TestBalanceReport(t *testing.T) {
 	if os.Getenv("BURRLAB_BALANCE") == "" {
 		t.Skip("BURRLAB_BALANCE not set")
 	}
+
 	for _, tc := range []struct {
 		name string
 		p    *model.Puzzle
@@ -73,5 +77,111 @@ func TestBalanceReport(t *testing.T) {
 			}
 			t.Logf("%-20s N=%2d pieces %5d split %6.3fs nodes %10d max/mean %.3f\n", tc.name, n, pieces, split.Seconds(), sum, float64(mx)*float64(n)/float64(sum))
 		}
+	}
+}
+
+func TestPartStateText(t *testing.T) {
+	for _, s := range []*State{
+		{Fingerprint: "1234", Flags: 8, Part: 3, Parts: 7, Assemblies: 5, Jobs: []cover.Job{{Path: []int32{4, -1}, After: 9, Share: 0.5}}},
+		{Fingerprint: "1234", Part: 1, Parts: 2, Unsplit: true},
+		{Fingerprint: "1234", Part: 2, Parts: 2},
+	} {
+		got, err := DecodeState(s.Encode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Part != s.Part || got.Parts != s.Parts || got.Unsplit != s.Unsplit || got.Flags != s.Flags || len(got.Jobs) != len(s.Jobs) || got.Disassembled() != (s.Flags&8 != 0) {
+			t.Errorf("round trip of %+v: %+v", s, got)
+		}
+	}
+	// A part outside 1..N does not decode.
+	bad := (&State{Fingerprint: "1", Part: 2, Parts: 2}).Encode()
+	bad = strings.Replace(bad, " 2 2 0 ", " 3 2 0 ", 1)
+	if _, err := DecodeState(bad); err == nil {
+		t.Errorf("%q decoded", bad)
+	}
+}
+
+// drain runs a solver to its Done, returning the assemblies found.
+func drain(t *testing.T, s *Solver, ctx context.Context) ([]string, Done) {
+	t.Helper()
+	var sols []string
+	var done Done
+	for ev := range s.Run(ctx) {
+		switch ev := ev.(type) {
+		case Found:
+			sols = append(sols, fmt.Sprint(ev.Solution.Assembly))
+		case Done:
+			done = ev
+		case Error:
+			t.Fatal(ev.Err)
+		}
+	}
+	return sols, done
+}
+
+// TestFirstAndContinue: Options.First stops after exactly that many
+// assemblies, with two workers racing for the last places; continuing
+// with First again and then without it finds the rest, each assembly once.
+func TestFirstAndContinue(t *testing.T) {
+	p := puzzles.PentominoBox(10, 6, 1)
+	var all []string
+	var resume *State
+	for round, first := range []int{1, 7, 100, 0} {
+		s, err := Prepare(context.Background(), p, 0, Options{Workers: 2, First: first, Resume: resume})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sols, done := drain(t, s, context.Background())
+		all = append(all, sols...)
+		if first > 0 && (done.Complete || len(sols) != first || done.Assemblies != uint64(len(all))) {
+			t.Fatalf("round %d, first %d: complete %v, %d found, %d counted", round, first, done.Complete, len(sols), done.Assemblies)
+		}
+		resume = done.State
+		if first == 0 && (!done.Complete || done.Assemblies != 2339) {
+			t.Fatalf("last round: complete %v, %d assemblies", done.Complete, done.Assemblies)
+		}
+	}
+	slices.Sort(all)
+	if n := len(all); n != 2339 || len(slices.Compact(all)) != 2339 {
+		t.Errorf("%d assemblies found, %d different, want 2339", n, len(all))
+	}
+}
+
+// TestPartStoppedWhileSplitting: a part cancelled before it has split the
+// search leaves a State that splits and searches it when continued.
+func TestPartStoppedWhileSplitting(t *testing.T) {
+	p := puzzles.PentominoBox(10, 6, 1)
+	var total uint64
+	var all []string
+	for part := 1; part <= 2; part++ {
+		s, err := Prepare(context.Background(), p, 0, Options{Workers: 1, Part: part, Parts: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		_, done := drain(t, s, ctx)
+		if done.Complete || done.State == nil || !done.State.Unsplit {
+			t.Fatalf("part %d cancelled at once: complete %v, state %+v", part, done.Complete, done.State)
+		}
+		st, err := DecodeState(done.State.Encode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err = Prepare(context.Background(), p, 0, Options{Workers: 2, Part: part, Parts: 2, Resume: st})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sols, done := drain(t, s, context.Background())
+		if !done.Complete || done.State == nil || done.State.Unsplit || len(done.State.Jobs) != 0 {
+			t.Fatalf("part %d continued: complete %v, state %+v", part, done.Complete, done.State)
+		}
+		total += done.Assemblies
+		all = append(all, sols...)
+	}
+	slices.Sort(all)
+	if total != 2339 || len(slices.Compact(all)) != 2339 {
+		t.Errorf("%d assemblies counted, %d different, want 2339", total, len(all))
 	}
 }

@@ -26,6 +26,9 @@ type State struct {
 	// the whole search). A part's State is kept even when the part is
 	// complete (no Jobs left): burr merge needs it to check the parts.
 	Part, Parts int
+	// Unsplit says a part was stopped while it was still splitting the
+	// search: it has searched nothing yet, and Jobs is empty.
+	Unsplit bool
 }
 
 // flags packs the options that change what is counted but not the cover
@@ -59,8 +62,8 @@ func (s *State) Disassembled() bool { return s.Flags&flags(Options{Disassemble: 
 const StateVersion = "burrlab-1"
 
 // The layout versions inside the encoded list: stateFormat for a whole
-// search, partFormat for a part of a split one (the part and the number of
-// parts follow the flags).
+// search, partFormat for a part of a split one (the part, the number of
+// parts and the Unsplit flag follow the flags).
 const (
 	stateFormat = 1
 	partFormat  = 2
@@ -87,7 +90,11 @@ func (s *State) Encode() string {
 	put16(fp)
 	v = append(v, int64(s.Flags))
 	if s.Parts > 0 {
-		v = append(v, int64(s.Part), int64(s.Parts))
+		unsplit := int64(0)
+		if s.Unsplit {
+			unsplit = 1
+		}
+		v = append(v, int64(s.Part), int64(s.Parts), unsplit)
 	}
 	put16(s.Assemblies)
 	put16(s.Solutions)
@@ -164,9 +171,14 @@ func DecodeState(text string) (*State, error) {
 	if format == partFormat {
 		part, err1 := next()
 		parts, err2 := next()
-		if err := errors.Join(err1, err2); err != nil {
+		unsplit, err3 := next()
+		if err := errors.Join(err1, err2, err3); err != nil {
 			return nil, err
 		}
+		if unsplit > 1 {
+			return nil, errors.New("solver state: bad split flag")
+		}
+		s.Unsplit = unsplit == 1
 		if err := cover.CheckPart(int(min(part, math.MaxInt32)), int(min(parts, math.MaxInt32))); err != nil {
 			return nil, fmt.Errorf("solver state: %w", err)
 		}

@@ -21,6 +21,7 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 		KeepRotations:         r.opts.keepRotations,
 		CompleteRotationCheck: r.opts.completeRotations,
 		Disassemble:           r.opts.disassemble,
+		First:                 r.opts.first,
 	}
 	if r.opts.maxHoles >= 0 {
 		n := r.opts.maxHoles

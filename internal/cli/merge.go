@@ -173,7 +173,7 @@ func checkParts(i int, states []*solver.State, names []string) error {
 			return fmt.Errorf("problem %d: %s and %s are both part %d/%d", i, prev, names[k], st.Part, st.Parts)
 		}
 		seen[st.Part] = names[k]
-		if len(st.Jobs) > 0 {
+		if len(st.Jobs) > 0 || st.Unsplit {
 			return fmt.Errorf("problem %d: part %d/%d (%s) is not finished; continue it with burr solve -part %d/%d -continue",
 				i, st.Part, st.Parts, names[k], st.Part, st.Parts)
 		}

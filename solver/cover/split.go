@@ -38,7 +38,7 @@ const (
 	probesPerPiece = 12
 	// maxPiecesPerPart bounds the subdivision's cost when estimates stay
 	// lumpy (a tree with one giant chain of single children).
-	maxPiecesPerPart = 128
+	maxPiecesPerPart = 512
 	// maxPieces bounds it for huge N.
 	maxPieces = 1 << 17
 	// maxSplitParts is the largest N accepted.
