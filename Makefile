@@ -6,7 +6,7 @@ EXAMPLES ?= $(abspath ../shared/burrtools-examples)
 export BURRLAB_EXAMPLES = $(EXAMPLES)
 export LANG ?= C.UTF-8
 
-.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot clean
+.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot distributed clean
 
 all: build
 
@@ -57,6 +57,12 @@ fuzz: deps
 SHOTS ?= /tmp/burrlab-shots
 screenshot: deps
 	scripts/screenshot.sh $(SHOTS)
+
+# distributed: a one-node Slurm cluster (root only; it says so and skips
+# otherwise) runs deploy/slurm for the example pentominoes split into 8
+# parts; the merged file must equal a single run. Leaves no daemon behind.
+distributed: deps
+	GO=$(GO) scripts/distributed.sh
 
 clean:
 	rm -rf bin

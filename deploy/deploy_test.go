@@ -271,3 +271,26 @@ func TestKubernetesManifests(t *testing.T) {
 		t.Errorf("%d different part commands for %d indexes", len(seen), n)
 	}
 }
+
+// TestSolvedFilesEqual compares two solved puzzle files named in
+// BURRLAB_COMPARE ("A,B"): the same states, counts and solutions. `make
+// distributed` uses it to compare what Slurm merged with a single run.
+func TestSolvedFilesEqual(t *testing.T) {
+	files := os.Getenv("BURRLAB_COMPARE")
+	if files == "" {
+		t.Skip("make distributed sets BURRLAB_COMPARE=A,B")
+	}
+	a, b, ok := strings.Cut(files, ",")
+	if !ok {
+		t.Fatalf("BURRLAB_COMPARE=%q: want two files, A,B", files)
+	}
+	ra, rb := results(t, a), results(t, b)
+	if !slices.Equal(ra, rb) {
+		t.Fatalf("%s and %s differ", a, b)
+	}
+	for _, l := range ra {
+		if strings.HasPrefix(l, "problem") {
+			t.Log(l)
+		}
+	}
+}

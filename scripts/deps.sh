@@ -2,14 +2,15 @@
 # Installs what building and testing BurrLab needs, only where it is missing:
 # Debian's GL/X11 development packages (Fyne compiles against them), xvfb for
 # GUI tests and screenshots (with imagemagick and xdotool for `make
-# screenshot`), GNU parallel for the test of deploy/parallel.sh.
+# screenshot`), GNU parallel for the test of deploy/parallel.sh, and Slurm
+# with MUNGE for `make distributed`.
 # scripts/go takes care of Go itself.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 pkgs=(gcc pkg-config libgl1-mesa-dev libx11-dev libxcursor-dev libxrandr-dev
       libxinerama-dev libxi-dev libxxf86vm-dev xvfb xauth imagemagick xdotool curl unzip
-      parallel
+      parallel slurm-wlm munge
       ca-certificates)
 missing=()
 for p in "${pkgs[@]}"; do
