@@ -213,6 +213,13 @@ func Solve(ctx context.Context, p *model.Puzzle, problem int, opts Options) (<-c
 // Stats describes the prepared problem.
 func (s *Solver) Stats() Stats { return s.stats }
 
+// A search is subdivided for its workers (see run) from subdivideWorkers
+// workers on, when it is estimated at subdivideNodes nodes or more
+// (about ten seconds of one worker).
+const subdivideWorkers = 8
+
+var subdivideNodes uint64 = 1 << 24 // a variable for tests
+
 // progressEvery is how often Run reports Progress.
 const progressEvery = 250 * time.Millisecond
 
@@ -257,6 +264,25 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 		jobs = r.Jobs
 		if jobs == nil {
 			jobs = []cover.Job{} // a finished part: nothing left (nil would mean everything)
+		}
+	}
+	if r == nil && s.opts.Parts == 0 && s.opts.First == 0 && workers >= subdivideWorkers &&
+		cover.Estimate(s.m) >= subdivideNodes {
+		// The subdivision that balances machines also feeds many workers,
+		// largest pieces first, so that they finish together (they still
+		// hand each other work when one runs dry). It costs up to seconds,
+		// so small searches and few workers, which sharing alone balances
+		// well, go without. A search for the first assemblies keeps the
+		// plain search order.
+		pieces, err := cover.Subdivide(ctx, s.m, workers)
+		if err == nil {
+			var total uint64
+			for _, p := range pieces {
+				total += p.Estimate
+			}
+			jobs = cover.Jobs(pieces, total)
+		} else if ctx.Err() != nil {
+			jobs = nil // stopped at once: Search saves the whole search
 		}
 	}
 	if s.opts.Parts > 0 && (r == nil || r.Unsplit) {

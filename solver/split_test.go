@@ -185,3 +185,44 @@ func TestPartStoppedWhileSplitting(t *testing.T) {
 		t.Errorf("%d assemblies counted, %d different, want 2339", total, len(all))
 	}
 }
+
+// TestManyWorkersSubdivided: with many workers the search starts from the
+// subdivision (the size threshold lowered for the test) and finds every
+// assembly once, also when stopped and continued.
+func TestManyWorkersSubdivided(t *testing.T) {
+	defer func(n uint64) { subdivideNodes = n }(subdivideNodes)
+	subdivideNodes = 0
+	p := puzzles.PentominoBox(10, 6, 1)
+	s, err := Prepare(context.Background(), p, 0, Options{Workers: 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var first []string
+	var done Done
+	for ev := range s.Run(ctx) {
+		switch ev := ev.(type) {
+		case Found:
+			first = append(first, fmt.Sprint(ev.Solution.Assembly))
+			if len(first) == 500 {
+				cancel()
+			}
+		case Done:
+			done = ev
+		}
+	}
+	cancel()
+	if done.Complete || done.State == nil {
+		t.Fatalf("stopped: complete %v, state %v", done.Complete, done.State)
+	}
+	s, err = Prepare(context.Background(), p, 0, Options{Workers: 8, Resume: done.State})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest, done := drain(t, s, context.Background())
+	all := append(first, rest...)
+	slices.Sort(all)
+	if n := len(all); !done.Complete || done.Assemblies != 2339 || n != 2339 || len(slices.Compact(all)) != 2339 {
+		t.Errorf("complete %v, %d assemblies counted, %d found, %d different; want 2339", done.Complete, done.Assemblies, n, len(all))
+	}
+}
