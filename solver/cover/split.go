@@ -77,7 +77,7 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 		return nil, nil
 	}
 	limit := min(maxPieces, n*maxPiecesPerPart)
-	root, err := sp.piece(nil, 0)
+	root, err := sp.piece(nil, 0, satMax)
 	if err != nil {
 		return nil, err
 	}
@@ -91,30 +91,48 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 		top := (*h)[0]
 		// Stop when the largest piece is small enough, or there are
 		// enough pieces.
-		if top.leaf || top.hi <= total/uint64(n*piecesPerPart) || h.Len() >= limit {
+		cut := total / uint64(n*piecesPerPart)
+		if top.leaf || top.hi <= cut || h.Len() >= limit {
 			break
 		}
 		heap.Pop(h)
-		kids, err := sp.children(top.path)
-		if err != nil {
-			return nil, err
-		}
 		total = satSub(total, top.est)
-		total = satAdd(total, 1) // the node itself, searched by nobody
-		for _, k := range kids {
-			p, err := sp.piece(k.path, seq)
+		// Cut top; a piece on the way that a probe finds far bigger than
+		// cut is cut at once, without an estimate of its own.
+		stack := []*splitPiece{top}
+		for len(stack) > 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			kids, err := sp.children(q.path)
 			if err != nil {
 				return nil, err
 			}
-			p.leaf = p.leaf || k.leaf
-			p.order = append(slices.Clone(top.order), int32(k.idx))
-			seq++
-			total = satAdd(total, p.est)
-			heap.Push(h, p)
+			total = satAdd(total, 1) // the node itself, searched by nobody
+			for _, k := range kids {
+				bound := cut
+				if h.Len()+len(stack) >= limit {
+					bound = satMax // enough pieces: estimate the rest fully
+				}
+				p, err := sp.piece(k.path, seq, bound)
+				if err != nil {
+					return nil, err
+				}
+				p.leaf = p.leaf || k.leaf
+				p.order = append(slices.Clone(q.order), int32(k.idx))
+				seq++
+				if p.big && !p.leaf {
+					stack = append(stack, p)
+					continue
+				}
+				total = satAdd(total, p.est)
+				heap.Push(h, p)
+			}
 		}
 	}
 	ps := []*splitPiece(*h)
-	// Search order: the order of the alternatives along each path.
 	slices.SortFunc(ps, func(a, b *splitPiece) int { return slices.Compare(a.order, b.order) })
 	out := make([]Piece, len(ps))
 	for i, p := range ps {
@@ -130,7 +148,7 @@ func Estimate(m *Matrix) uint64 {
 		return 0
 	}
 	m.hintsOnce.Do(m.buildHints)
-	p, err := newSplitter(m).piece(nil, 0)
+	p, err := newSplitter(m).piece(nil, 0, satMax)
 	if err != nil {
 		return 0
 	}
@@ -217,7 +235,8 @@ func Deal(pieces []Piece, n int) (owner []int, load []uint64) {
 // splitter walks the search tree with one worker to cut and estimate it.
 type splitter struct {
 	r    *runner
-	rows []int32 // scratch: a node's available rows
+	rows []int32  // scratch: a node's available rows
+	save []uint64 // a probed piece's available rows
 }
 
 func newSplitter(m *Matrix) *splitter {
@@ -234,6 +253,7 @@ type splitPiece struct {
 	hi    uint64  // the largest probe: a piece is cut by this, since the mean of few probes misses rare big branches
 	seq   int     // creation order, to break ties deterministically
 	leaf  bool    // a solution: nothing to cut
+	big   bool    // a probe found it far bigger than the cut: probing stopped
 }
 
 // kid is one alternative of a node.
@@ -284,53 +304,59 @@ func (sp *splitter) children(path []int32) ([]kid, error) {
 	return kids, nil
 }
 
-// piece estimates the subtree path leads to.
-func (sp *splitter) piece(path []int32, seq int) (*splitPiece, error) {
+// piece estimates the subtree path leads to. Probing stops early once a
+// probe exceeds four times cut (the piece is marked big): such a piece is
+// going to be cut anyway, as most pieces on the way are. A stop at the
+// first probe above cut would not do: the probes spread so widely that
+// pieces only slightly bigger than cut would keep an estimate far too low.
+func (sp *splitter) piece(path []int32, seq int, cut uint64) (*splitPiece, error) {
 	p := &splitPiece{path: path, seq: seq}
+	w := sp.r.w
+	cont, col, err := sp.goTo(path)
+	if err != nil {
+		return nil, err
+	}
+	if ok, sol := w.push(cont, col); !ok || sol {
+		p.leaf, p.est, p.hi = true, 1, 1
+		return p, nil
+	}
 	h := fnv.New64a()
 	for _, r := range path {
 		h.Write([]byte{byte(r), byte(r >> 8), byte(r >> 16), byte(r >> 24)})
 	}
 	seed := h.Sum64()
+	// Every probe starts from this node: its level is restored after each.
+	d0, c0 := len(w.frames)-1, len(w.chosen)
+	sp.save = append(sp.save[:0], w.aliveAt(d0)...)
 	var sum uint64
-	for k := 0; k < probesPerPiece; k++ {
-		e, leaf, err := sp.probe(path, seed+uint64(k)*0x9e3779b97f4a7c15)
-		if err != nil {
-			return nil, err
+	k := 0
+	for k < probesPerPiece {
+		e := sp.descend(d0, seed+uint64(k)*0x9e3779b97f4a7c15)
+		for len(w.chosen) > c0 {
+			w.untake(w.chosen[len(w.chosen)-1])
 		}
-		if leaf {
-			p.leaf, p.est, p.hi = true, 1, 1
-			return p, nil
-		}
+		w.frames = w.frames[:d0+1]
+		copy(w.aliveAt(d0), sp.save)
 		sum = satAdd(sum, e)
 		p.hi = max(p.hi, e)
+		k++
+		if p.hi/4 > cut {
+			// Surely to be cut: no need for a precise estimate.
+			p.big = true
+			break
+		}
 	}
-	p.est = max(1, sum/probesPerPiece)
+	p.est = max(1, sum/uint64(k))
 	return p, nil
 }
 
-// probe estimates the size of the subtree at path by one random descent
-// (Knuth's estimator): the sum over the levels of the product of the
-// numbers of alternatives met so far. leaf says the node itself is a
-// solution or a dead end.
-func (sp *splitter) probe(path []int32, seed uint64) (est uint64, leaf bool, err error) {
+// descend estimates the size of the subtree of the node at level d0 (its
+// frame pushed) by one random descent (Knuth's estimator): the sum over
+// the levels of the product of the numbers of alternatives met so far.
+func (sp *splitter) descend(d0 int, rng uint64) uint64 {
 	w, m := sp.r.w, sp.r.w.m
-	cont, col, err := sp.goTo(path)
-	if err != nil {
-		return 0, false, err
-	}
-	rng := seed
-	prod := uint64(1)
-	for depth := 0; ; depth++ {
-		est = satAdd(est, prod)
-		if len(w.frames)+1 >= w.maxLevels {
-			return est, false, nil
-		}
-		ok, sol := w.push(cont, col)
-		if !ok || sol {
-			return est, depth == 0, nil
-		}
-		d := len(w.frames) - 1
+	est, prod := uint64(1), uint64(1)
+	for d := d0; ; d = len(w.frames) - 1 {
 		c := w.frames[d].col
 		sp.rows = w.available(d, c, sp.rows[:0])
 		// Rows the search skips without entering them are no nodes.
@@ -347,30 +373,36 @@ func (sp *splitter) probe(path []int32, seed uint64) (est uint64, leaf bool, err
 		}
 		n := len(sp.rows) + stop
 		if n == 0 {
-			return est, false, nil
+			return est
 		}
 		prod = satMul(prod, uint64(n))
 		rng = splitmix(rng)
 		k := int(rng % uint64(n))
+		var cont bool
+		var col int32
 		if k < stop {
 			if !w.stopAt(d, c) {
-				return est, false, nil
+				return est
 			}
-			cont = false
-			continue
+		} else {
+			r := sp.rows[k-stop]
+			w.dropUpTo(d, c, r, false)
+			w.take(d, r)
+			switch {
+			case w.w[c] == m.max[c]:
+			case w.anyAfter(d+1, c, -1):
+				cont, col = true, c
+			case w.w[c] >= m.min[c]:
+			default:
+				return est
+			}
 		}
-		r := sp.rows[k-stop]
-		w.dropUpTo(d, c, r, false)
-		w.take(d, r)
-		switch {
-		case w.w[c] == m.max[c]:
-			cont = false
-		case w.anyAfter(d+1, c, -1):
-			cont, col = true, c
-		case w.w[c] >= m.min[c]:
-			cont = false
-		default:
-			return est, false, nil
+		est = satAdd(est, prod)
+		if len(w.frames)+1 >= w.maxLevels {
+			return est
+		}
+		if ok, sol := w.push(cont, col); !ok || sol {
+			return est
 		}
 	}
 }
