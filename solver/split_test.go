@@ -44,6 +44,40 @@ func balance(t testing.TB, p *model.Puzzle, n int) (nodes []uint64, pieces int, 
 	return nodes, len(ps), split
 }
 
+// maxOverMean is the largest part's nodes over the mean part's.
+func maxOverMean(nodes []uint64) float64 {
+	var sum, mx uint64
+	for _, x := range nodes {
+		sum += x
+		mx = max(mx, x)
+	}
+	return float64(mx) * float64(len(nodes)) / float64(sum)
+}
+
+// TestSplitBalance: split into 16 and into 64 parts, the pentominoes in
+// 6x10 and in 6x5x2 give no part more than 1.3 times the mean part's
+// search nodes. (TestBalanceReport measures the README's table.)
+func TestSplitBalance(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		p    *model.Puzzle
+	}{
+		{"6x10", puzzles.PentominoBox(10, 6, 1)},
+		{"6x5x2", puzzles.PentominoBox(6, 5, 2)},
+	} {
+		for _, n := range []int{16, 64} {
+			nodes, pieces, split := balance(t, tc.p, n)
+			r := maxOverMean(nodes)
+			t.Logf("%s in %d parts: %d pieces, split in %v, largest part %.3f times the mean", tc.name, n, pieces, split, r)
+			if r > 1.3 {
+				t.Errorf("%s in %d parts: the largest part visits %.3f times the mean part's nodes (at most 1.3)", tc.name, n, r)
+			}
+		}
+	}
+}
+
+// TestBalanceReport prints the balance table of the README: set
+// BURRLAB_BALANCE=all (or one name) and BURRLAB_EXAMPLES; it takes minutes.
 func TestBalanceReport(t *testing.T) {
 	if os.Getenv("BURRLAB_BALANCE") == "" {
 		t.Skip("BURRLAB_BALANCE not set")
@@ -70,12 +104,11 @@ func TestBalanceReport(t *testing.T) {
 		}
 		for _, n := range []int{16, 64} {
 			nodes, pieces, split := balance(t, tc.p, n)
-			var sum, mx uint64
+			var sum uint64
 			for _, x := range nodes {
 				sum += x
-				mx = max(mx, x)
 			}
-			t.Logf("%-20s N=%2d pieces %5d split %6.3fs nodes %10d max/mean %.3f\n", tc.name, n, pieces, split.Seconds(), sum, float64(mx)*float64(n)/float64(sum))
+			t.Logf("%-20s N=%2d pieces %5d split %6.3fs nodes %10d max/mean %.3f", tc.name, n, pieces, split.Seconds(), sum, maxOverMean(nodes))
 		}
 	}
 }

@@ -58,3 +58,34 @@ func TestSplitBadPart(t *testing.T) {
 		}
 	}
 }
+
+// TestSubdivideDeterministic: every machine must compute the same pieces
+// and the same deal; here, the same process twice over with other work
+// in between.
+func TestSubdivideDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for i := 0; i < 200; i++ {
+		m, err := New(randomProblem(rng))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Subdivide(context.Background(), m, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Subdivide(context.Background(), m, 3); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := Subdivide(context.Background(), m, 7)
+		if !slices.EqualFunc(a, b, func(x, y Piece) bool {
+			return x.Estimate == y.Estimate && x.After == y.After && slices.Equal(x.Path, y.Path)
+		}) {
+			t.Fatalf("problem %d: two subdivisions differ", i)
+		}
+		oa, _ := Deal(a, 7)
+		ob, _ := Deal(b, 7)
+		if !slices.Equal(oa, ob) {
+			t.Fatalf("problem %d: two deals differ", i)
+		}
+	}
+}
