@@ -259,3 +259,36 @@ func TestManyWorkersSubdivided(t *testing.T) {
 		t.Errorf("complete %v, %d assemblies counted, %d found, %d different; want 2339", done.Complete, done.Assemblies, n, len(all))
 	}
 }
+
+// TestFirstAssemblyYCube: the 5x5x5 cube of 25 Y-pentominoes (1264
+// assemblies, two minutes of search) shows its first assembly after a
+// small part of its search: one worker gets there in about 215,000 nodes
+// (0.1 to 0.3 s here).
+func TestFirstAssemblyYCube(t *testing.T) {
+	p := puzzles.YCube()
+	start := time.Now()
+	s, err := Prepare(context.Background(), p, 0, Options{Workers: 1, First: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sols []model.Solution
+	var done Done
+	for ev := range s.Run(context.Background()) {
+		switch ev := ev.(type) {
+		case Found:
+			sols = append(sols, ev.Solution)
+		case Done:
+			done = ev
+		}
+	}
+	t.Logf("first assembly after %v, %d nodes", time.Since(start), done.Nodes)
+	if len(sols) != 1 || done.Assemblies != 1 || done.Complete || done.State == nil {
+		t.Fatalf("%d found, %d counted, complete %v", len(sols), done.Assemblies, done.Complete)
+	}
+	if err := model.CheckAssembly(p, &p.Problems[0], sols[0].Assembly); err != nil {
+		t.Fatal(err)
+	}
+	if done.Nodes > 1_000_000 {
+		t.Errorf("%d nodes to the first assembly, want well under a million", done.Nodes)
+	}
+}

@@ -38,6 +38,7 @@ type solveResult struct {
 	Seconds    float64 `json:"seconds"`
 	Part       string  `json:"part,omitempty"` // "I/N" for a part of a split search
 	Nodes      uint64  `json:"nodes"`          // search nodes visited in this run
+	First      int     `json:"-"`              // -first, for the text line
 	Error      string  `json:"error,omitempty"`
 }
 
@@ -137,7 +138,7 @@ func runSolve(args []string, stdout io.Writer) error {
 func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Options, cont, keep bool) solveResult {
 	start := time.Now()
 	pr := &p.Problems[i]
-	res := solveResult{Problem: i, Name: pr.Name}
+	res := solveResult{Problem: i, Name: pr.Name, First: opts.First}
 	if opts.Parts > 0 {
 		res.Part = fmt.Sprintf("%d/%d", opts.Part, opts.Parts)
 	}
@@ -232,7 +233,10 @@ func printResult(w io.Writer, r solveResult) {
 		fmt.Fprintf(w, ", %d solutions", *r.Solutions)
 	}
 	status := "complete"
-	if !r.Complete {
+	switch {
+	case !r.Complete && r.First > 0 && r.Assemblies > 0:
+		status = fmt.Sprintf("stopped after the first %d as asked: the search is incomplete", r.First)
+	case !r.Complete:
 		status = "stopped"
 	}
 	if r.Part != "" {
