@@ -196,6 +196,10 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) || r.Part != opts.Part || r.Parts != opts.Parts {
 			return nil, ErrStateMismatch
 		}
+		if r.Parts > 0 && r.SplitVersion != cover.SplitVersion {
+			return nil, fmt.Errorf("%w: the part was split by another version of BurrLab (split %d, this one %d)",
+				ErrStateMismatch, r.SplitVersion, cover.SplitVersion)
+		}
 	}
 	s.stats = Stats{Stats: a.Stats(), Rows: m.NumRows(), Prepared: time.Since(start)}
 	return s, nil
@@ -292,7 +296,7 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 			done := Done{Elapsed: earlier + time.Since(start)}
 			if ctx.Err() != nil {
 				done.State = &State{Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts), Elapsed: done.Elapsed,
-					Part: s.opts.Part, Parts: s.opts.Parts, Unsplit: true}
+					Part: s.opts.Part, Parts: s.opts.Parts, Unsplit: true, SplitVersion: cover.SplitVersion}
 			} else {
 				ch <- Error{Err: err}
 			}
@@ -408,6 +412,9 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 			Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts),
 			Assemblies: done.Assemblies, Solutions: done.Solutions, Elapsed: done.Elapsed, Jobs: res.Remaining,
 			Part: s.opts.Part, Parts: s.opts.Parts,
+		}
+		if s.opts.Parts > 0 {
+			done.State.SplitVersion = cover.SplitVersion
 		}
 	}
 	ch <- done

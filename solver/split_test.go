@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -115,7 +116,7 @@ func TestBalanceReport(t *testing.T) {
 
 func TestPartStateText(t *testing.T) {
 	for _, s := range []*State{
-		{Fingerprint: "1234", Flags: 8, Part: 3, Parts: 7, Assemblies: 5, Jobs: []cover.Job{{Path: []int32{4, -1}, After: 9, Share: 0.5}}},
+		{Fingerprint: "1234", Flags: 8, Part: 3, Parts: 7, Assemblies: 5, SplitVersion: 1, Jobs: []cover.Job{{Path: []int32{4, -1}, After: 9, Share: 0.5}}},
 		{Fingerprint: "1234", Part: 1, Parts: 2, Unsplit: true},
 		{Fingerprint: "1234", Part: 2, Parts: 2},
 	} {
@@ -123,13 +124,13 @@ func TestPartStateText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got.Part != s.Part || got.Parts != s.Parts || got.Unsplit != s.Unsplit || got.Flags != s.Flags || len(got.Jobs) != len(s.Jobs) || got.Disassembled() != (s.Flags&8 != 0) {
+		if got.Part != s.Part || got.Parts != s.Parts || got.Unsplit != s.Unsplit || got.SplitVersion != s.SplitVersion || got.Flags != s.Flags || len(got.Jobs) != len(s.Jobs) || got.Disassembled() != (s.Flags&8 != 0) {
 			t.Errorf("round trip of %+v: %+v", s, got)
 		}
 	}
 	// A part outside 1..N does not decode.
 	bad := (&State{Fingerprint: "1", Part: 2, Parts: 2}).Encode()
-	bad = strings.Replace(bad, " 2 2 0 ", " 3 2 0 ", 1)
+	bad = strings.Replace(bad, " 2 2 0 0 ", " 3 2 0 0 ", 1)
 	if _, err := DecodeState(bad); err == nil {
 		t.Errorf("%q decoded", bad)
 	}
@@ -201,6 +202,14 @@ func TestPartStoppedWhileSplitting(t *testing.T) {
 		st, err := DecodeState(done.State.Encode())
 		if err != nil {
 			t.Fatal(err)
+		}
+		other := *st
+		other.SplitVersion++
+		if _, err := Prepare(context.Background(), p, 0, Options{Part: part, Parts: 2, Resume: &other}); !errors.Is(err, ErrStateMismatch) {
+			t.Errorf("a part split by another version: %v, want ErrStateMismatch", err)
+		}
+		if _, err := Prepare(context.Background(), p, 0, Options{Part: 3 - part, Parts: 2, Resume: st}); !errors.Is(err, ErrStateMismatch) {
+			t.Errorf("continued as the other part: %v, want ErrStateMismatch", err)
 		}
 		s, err = Prepare(context.Background(), p, 0, Options{Workers: 2, Part: part, Parts: 2, Resume: st})
 		if err != nil {

@@ -29,6 +29,8 @@ type State struct {
 	// Unsplit says a part was stopped while it was still splitting the
 	// search: it has searched nothing yet, and Jobs is empty.
 	Unsplit bool
+	// SplitVersion is the cover.SplitVersion that split a part's search.
+	SplitVersion int
 }
 
 // flags packs the options that change what is counted but not the cover
@@ -63,7 +65,7 @@ const StateVersion = "burrlab-1"
 
 // The layout versions inside the encoded list: stateFormat for a whole
 // search, partFormat for a part of a split one (the part, the number of
-// parts and the Unsplit flag follow the flags).
+// parts, the Unsplit flag and the split version follow the flags).
 const (
 	stateFormat = 1
 	partFormat  = 2
@@ -94,7 +96,7 @@ func (s *State) Encode() string {
 		if s.Unsplit {
 			unsplit = 1
 		}
-		v = append(v, int64(s.Part), int64(s.Parts), unsplit)
+		v = append(v, int64(s.Part), int64(s.Parts), unsplit, int64(s.SplitVersion))
 	}
 	put16(s.Assemblies)
 	put16(s.Solutions)
@@ -172,9 +174,14 @@ func DecodeState(text string) (*State, error) {
 		part, err1 := next()
 		parts, err2 := next()
 		unsplit, err3 := next()
-		if err := errors.Join(err1, err2, err3); err != nil {
+		version, err4 := next()
+		if err := errors.Join(err1, err2, err3, err4); err != nil {
 			return nil, err
 		}
+		if version > math.MaxInt32 {
+			return nil, errors.New("solver state: bad split version")
+		}
+		s.SplitVersion = int(version)
 		if unsplit > 1 {
 			return nil, errors.New("solver state: bad split flag")
 		}

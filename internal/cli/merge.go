@@ -165,6 +165,8 @@ func checkParts(i int, states []*solver.State, names []string) error {
 			return fmt.Errorf("problem %d: %s and %s searched different problems (other pieces, result or max holes)", i, names[k], refName)
 		case st.Flags != ref.Flags:
 			return fmt.Errorf("problem %d: %s and %s were solved with different options", i, names[k], refName)
+		case st.SplitVersion != ref.SplitVersion:
+			return fmt.Errorf("problem %d: %s and %s were split by different versions of BurrLab", i, names[k], refName)
 		}
 	}
 	seen := make(map[int]string)

@@ -21,6 +21,11 @@ import (
 // pieces and the same deal: a piece searched twice or by no part would
 // duplicate or lose assemblies.
 
+// SplitVersion numbers the way Subdivide cuts and Deal deals. Parts
+// computed by different versions do not fit together (a subtree could be
+// searched twice or never), so saved parts record it.
+const SplitVersion = 1
+
 // Piece is one subtree of a subdivision and its estimated size in search
 // nodes.
 type Piece struct {
