@@ -45,7 +45,7 @@ if [ -z "$dir" ]; then
 fi
 mkdir -p "$dir"
 
-opts=(--halt now,fail=1 --line-buffer)
+opts=(--will-cite --halt now,fail=1 --line-buffer)
 [ -n "$jobs" ] && opts+=(-j "$jobs")
 if [ -n "$logins" ]; then
 	# Remote hosts: copy the puzzle over, bring each part's file back into
