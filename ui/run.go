@@ -28,6 +28,7 @@ type solveOptions struct {
 	disassemble, keepMirrors, keepRotations, completeRotations bool
 	maxHoles                                                   int // -1: the problem's own setting
 	keep                                                       int // most solutions kept
+	first                                                      int // stop after this many found (0: all)
 }
 
 // solveRun is one search on a copy of one problem: started, maybe stopped
@@ -149,7 +150,7 @@ func problemFingerprint(p *model.Puzzle, i int) uint64 {
 // solveControls are the widgets of the run controls.
 type solveControls struct {
 	disassemble, mirrors, rotations, complete *tipCheck
-	maxHoles, keep                            *widget.Entry
+	maxHoles, keep, first                     *widget.Entry
 	start, stop, cont                         *tipButton
 	progress                                  *widget.ProgressBar
 	labels                                    formLabels
@@ -173,8 +174,10 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving (Ctrl+Period, Escape); the solutions found so far are kept", u, t.stop)
 	c.cont = newTipButton("Continue", theme.MediaFastForwardIcon(), "Go on with a stopped search where it left off (Ctrl+Shift+R)", u, t.resume)
 	c.progress = widget.NewProgressBar()
+	firstItem, firstEntry := newFirstItem()
+	c.first = firstEntry
 	form := widget.NewForm(
-		widget.NewFormItem("Max holes", c.maxHoles),
+		widget.NewFormItem("Max holes", c.maxHoles), firstItem,
 		widget.NewFormItem("Keep at most", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep), c.keep)),
 	)
 	c.labels.form = form
@@ -205,6 +208,10 @@ func (t *solveTab) options() (solveOptions, error) {
 			return o, fmt.Errorf("max holes: %q is not a number of holes (leave it empty for the problem's own limit)", s)
 		}
 		o.maxHoles = n
+	}
+	var err error
+	if o.first, err = parseFirst(c.first.Text); err != nil {
+		return o, err
 	}
 	if s := strings.TrimSpace(c.keep.Text); s != "" {
 		n, err := strconv.Atoi(s)
@@ -251,7 +258,7 @@ func (t *solveTab) refreshControls() {
 	set(c.start, !running && i >= 0 && i < len(p.Problems))
 	set(c.stop, running)
 	set(c.cont, t.canContinue())
-	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep} {
+	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep, c.first} {
 		set(w, !running)
 	}
 	set(c.disassemble, !running && t.u.g.Directions() != nil)
@@ -349,6 +356,9 @@ func (t *solveTab) resume() {
 			resume:      savedSearch(pr),
 		}
 		t.run = r
+	}
+	if !t.takeFirst(r) {
+		return
 	}
 	r.showing = true
 	t.begin(r, true)

@@ -24,6 +24,7 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 		Disassemble:           r.opts.disassemble,
 		Workers:               t.u.prefWorkers(),
 		MaxMemory:             t.u.maxMemory(),
+		First:                 r.opts.first,
 	}
 	if r.opts.maxHoles >= 0 {
 		n := r.opts.maxHoles
