@@ -188,6 +188,7 @@ func (u *App) docName() string {
 
 // refresh brings every widget up to date with the document and the view.
 func (u *App) refresh() {
+	u.syncGrid()
 	p := u.doc.Puzzle()
 	u.view.Shape = clampIndex(u.view.Shape, len(p.Shapes))
 	u.view.Problem = clampIndex(u.view.Problem, len(p.Problems))
@@ -321,7 +322,7 @@ func (u *App) buildMenu() {
 	quit.IsQuit = true
 	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	file := fyne.NewMenu("File", newCubes, newItem, fyne.NewMenuItemSeparator(), open, recent, examples,
-		fyne.NewMenuItemSeparator(), save, saveAs, u.exportMenu(), fyne.NewMenuItemSeparator(), quit)
+		fyne.NewMenuItemSeparator(), save, saveAs, u.exportMenu(), u.convertMenuItem(), fyne.NewMenuItemSeparator(), quit)
 
 	u.undoItem = fyne.NewMenuItem("Undo", u.Undo)
 	// The desktop driver turns Ctrl+Z into fyne.ShortcutUndo (and Ctrl+Y
@@ -331,7 +332,7 @@ func (u *App) buildMenu() {
 	u.redoItem = fyne.NewMenuItem("Redo", u.Redo)
 	u.redoItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	comment := fyne.NewMenuItem("Puzzle Comment…", u.editComment)
-	edit := fyne.NewMenu("Edit", u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment)
+	edit := fyne.NewMenu("Edit", append([]*fyne.MenuItem{u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment}, u.editorMenuItems()...)...)
 
 	goShapes := fyne.NewMenuItem("Shapes", func() { u.tabs.SelectIndex(tabShapes) })
 	goShapes.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key1, Modifier: fyne.KeyModifierAlt}
@@ -441,6 +442,15 @@ func (u *App) showKeys() {
 		"Page Up / Page Down, wheel\tlayer up / down",
 		"left click, drag\tset (or clear) cells",
 		"right click\tclear a cell",
+		"Alt+R\trectangle drawing (drag a rectangle)",
+		"Alt+X / Y / Z\tcolumn drawing along X / Y / Z",
+		"Alt+Shift+X / Y / Z\tmirror drawing along X / Y / Z",
+		"Alt+H\tfill holes",
+		"Alt+I / Alt+Shift+I / Alt+U\tinside fixed / variable / no colour",
+		"Alt+O / Alt+Shift+O / Alt+Shift+U\toutside fixed / variable / no colour",
+		"Alt+C / Alt+M\tcentre / minimise",
+		"Alt+A\tapply the shape tools to all shapes",
+		"Ctrl+Shift+G\tconvert a cube puzzle to another grid",
 		"",
 		"Solving:",
 		"Ctrl+R, F9\tstart",
