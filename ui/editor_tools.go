@@ -29,6 +29,7 @@ type editorTools struct {
 	columnBtn [3]*tipButton
 	allBtn    *tipButton
 	buttons   []fyne.Disableable // the tool buttons, off when there is no shape
+	popup     *widget.PopUpMenu  // the last inside/outside menu shown
 
 	rectItem   *fyne.MenuItem
 	columnItem [3]*fyne.MenuItem
@@ -114,7 +115,8 @@ func (t *shapesTab) spaceToolMenu(b fyne.CanvasObject, inside bool) {
 		return
 	}
 	pos := t.u.fyne.Driver().AbsolutePositionForObject(b).Add(fyne.NewPos(0, b.Size().Height))
-	widget.ShowPopUpMenuAtPosition(fyne.NewMenu("", items...), c, pos)
+	t.tools.popup = widget.NewPopUpMenu(fyne.NewMenu("", items...), c)
+	t.tools.popup.ShowAtPosition(pos)
 }
 
 // editorMenuItems returns the Edit menu's entries for the drawing modes and
