@@ -5,7 +5,7 @@
 //
 //	burr info FILE               the puzzle as JSON
 //	burr check FILE              verify every stored assembly
-//	burr convert IN OUT          load and save again
+//	burr convert [-grid G] IN OUT  load and save again, or convert a cube puzzle to grid G
 //	burr solve [flags] FILE      find assemblies (and solutions)
 //	burr render [flags] -o OUT.png|OUT.svg FILE
 //
@@ -31,7 +31,7 @@ func commands() map[string]command {
 	return map[string]command{
 		"info":    {"burr info FILE", runInfo},
 		"check":   {"burr check FILE", runCheck},
-		"convert": {"burr convert IN OUT", runConvert},
+		"convert": {"burr convert [-grid G] IN OUT", runConvert},
 		"solve":   {"burr solve [flags] FILE", runSolve},
 		"render":  {"burr render [flags] -o OUT.png|OUT.svg FILE", runRender},
 	}
