@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"math"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
@@ -60,29 +62,39 @@ func (e *layerEditor) rectEnd() {
 }
 
 // rectCells returns the cells a rectangle reaches: the cells of its layer
-// between its corners in both coordinates, expanded by the column and
-// mirror drawing.
+// whose centres lie in the box around the footprints of the corner cells,
+// expanded by the column and mirror drawing. Boxing the footprints, not the
+// cell indices, makes the rectangle the one seen on screen in the grids
+// whose cells are triangles (prisms, rhombic and tetra-octa blocks).
 func (e *layerEditor) rectCells(r rubberBand) []grid.Vec {
 	s, _ := e.host.editTarget()
 	if s == nil {
 		return nil
 	}
-	g := e.host.grid()
-	x0, x1 := min(r.start[0], r.end[0]), max(r.start[0], r.end[0])
-	y0, y1 := min(r.start[1], r.end[1]), max(r.start[1], r.end[1])
+	lay := e.geometry()
+	if lay == nil || lay.Z != r.start[2] {
+		lay = layer.New(e.host.grid(), s.Size, r.start[2])
+	}
+	a, b := lay.Index(r.start), lay.Index(r.end)
+	if a < 0 || b < 0 {
+		return nil
+	}
+	lo, hi := lay.Cells[a].Bounds()
+	lo2, hi2 := lay.Cells[b].Bounds()
+	lo = layer.Point{X: math.Min(lo.X, lo2.X), Y: math.Min(lo.Y, lo2.Y)}
+	hi = layer.Point{X: math.Max(hi.X, hi2.X), Y: math.Max(hi.Y, hi2.Y)}
+	const eps = 1e-6
 	seen := map[grid.Vec]bool{}
 	var out []grid.Vec
-	for y := y0; y <= y1; y++ {
-		for x := x0; x <= x1; x++ {
-			v := grid.Vec{x, y, r.start[2]}
-			if s.Index(v) < 0 || !g.Valid(v) {
-				continue
-			}
-			for _, w := range e.expand(v) {
-				if !seen[w] {
-					seen[w] = true
-					out = append(out, w)
-				}
+	for i := range lay.Cells {
+		c := &lay.Cells[i].Center
+		if c.X < lo.X-eps || c.X > hi.X+eps || c.Y < lo.Y-eps || c.Y > hi.Y+eps {
+			continue
+		}
+		for _, w := range e.expand(lay.Cells[i].Pos) {
+			if !seen[w] {
+				seen[w] = true
+				out = append(out, w)
 			}
 		}
 	}

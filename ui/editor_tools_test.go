@@ -158,9 +158,29 @@ func TestColumnDrawing(t *testing.T) {
 	}
 }
 
-// TestDrawingOtherGrids draws a rectangle and a column in each grid built of
-// several cell kinds and checks that exactly the real cells were reached.
+// TestDrawingOtherGrids draws rectangles and a column in each grid built of
+// several cell kinds and checks that exactly the intended cells were
+// reached.
 func TestDrawingOtherGrids(t *testing.T) {
+	// Rhombic, a 10x10x10 space of 2x2x2 blocks: layer 0 shows the four
+	// triangles of each block's bottom face.
+	u := newTestUI(t, newPuzzle(grid.Rhombic))
+	g := u.g
+	u.shapes.toggleRect()
+	// From the left to the right triangle of block (0,0): that block.
+	dragCells(t, u, grid.Vec{1, 2, 0}, grid.Vec{3, 2, 0})
+	if want := boxCells(g, grid.Vec{0, 0, 0}, grid.Vec{4, 4, 0}); !sameSet(filledSet(u, 0), want) || len(want) != 4 {
+		t.Fatalf("rhombic block: %v", filledSet(u, 0))
+	}
+	u.Undo()
+	// From the left triangle of block (0,1) to the bottom one of block
+	// (1,0): the rectangle spans the whole layer.
+	dragCells(t, u, grid.Vec{1, 7, 0}, grid.Vec{7, 1, 0})
+	if want := boxCells(g, grid.Vec{0, 0, 0}, grid.Vec{9, 9, 0}); !sameSet(filledSet(u, 0), want) || len(want) != 16 {
+		t.Fatalf("rhombic layer: %d cells", len(filledSet(u, 0)))
+	}
+	u.Undo()
+
 	for _, c := range []struct {
 		g    grid.Type
 		a, b grid.Vec // rectangle corners (cells of layer 0)
@@ -169,17 +189,29 @@ func TestDrawingOtherGrids(t *testing.T) {
 		{grid.Prisms, grid.Vec{0, 0, 0}, grid.Vec{3, 2, 0}, grid.Vec{4, 1, 0}},
 		{grid.Spheres, grid.Vec{0, 0, 0}, grid.Vec{2, 2, 0}, grid.Vec{3, 3, 0}},
 		{grid.Rhombic, grid.Vec{2, 1, 0}, grid.Vec{7, 6, 0}, grid.Vec{2, 1, 0}},
-		{grid.TetraOcta, grid.Vec{2, 0, 0}, grid.Vec{3, 5, 0}, grid.Vec{2, 0, 0}},
+		{grid.TetraOcta, grid.Vec{2, 0, 0}, grid.Vec{0, 2, 0}, grid.Vec{2, 0, 0}},
 	} {
 		u := newTestUI(t, newPuzzle(c.g))
 		g := u.g
 		u.shapes.toggleRect()
 		dragCells(t, u, c.a, c.b)
-		lo := grid.Vec{min(c.a[0], c.b[0]), min(c.a[1], c.b[1]), 0}
-		hi := grid.Vec{max(c.a[0], c.b[0]), max(c.a[1], c.b[1]), 0}
-		want := boxCells(g, lo, hi)
-		if got := filledSet(u, 0); !sameSet(got, want) || len(got) < 4 {
-			t.Fatalf("%v: rectangle filled %d cells, want %d", c.g, len(got), len(want))
+		// The cells whose centres lie in the box around both corner
+		// cells' footprints: on screen, the rectangle between them.
+		e := u.shapes.editor
+		lay := e.geometry()
+		ca, cb := &lay.Cells[lay.Index(c.a)], &lay.Cells[lay.Index(c.b)]
+		lo, hi := ca.Bounds()
+		lo2, hi2 := cb.Bounds()
+		want := map[grid.Vec]bool{}
+		for i := range lay.Cells {
+			p := lay.Cells[i].Center
+			if p.X > min(lo.X, lo2.X)-1e-6 && p.X < max(hi.X, hi2.X)+1e-6 && p.Y > min(lo.Y, lo2.Y)-1e-6 && p.Y < max(hi.Y, hi2.Y)+1e-6 {
+				want[lay.Cells[i].Pos] = true
+			}
+		}
+		got := filledSet(u, 0)
+		if !sameSet(got, want) || !got[c.a] || !got[c.b] || len(got) < 2 || len(got) == len(lay.Cells) {
+			t.Fatalf("%v: rectangle filled %d cells, want %d of the layer's %d", c.g, len(got), len(want), len(lay.Cells))
 		}
 		u.Undo()
 		u.shapes.toggleRect()
