@@ -54,21 +54,18 @@ type spaceTool struct {
 	action model.SpaceAction
 	inside bool
 	name   string // for the undo label and the menu
-	tip    string
 	key    fyne.KeyName
+	shift  bool // the shortcut is Alt+Shift+key
 }
 
 var spaceTools = []spaceTool{
-	{model.MakeFixed, true, "Make Inside Fixed", "Make the inside cells filled (cells whose face neighbours are all in the shape) (Alt+I)", fyne.KeyI},
-	{model.MakeVariable, true, "Make Inside Variable", "Make the inside cells variable (cells whose face neighbours are all in the shape) (Alt+Shift+I)", fyne.KeyI},
-	{model.RemoveColor, true, "Remove Colours Inside", "Make the inside cells neutral: remove their constraint colour (Alt+U)", fyne.KeyU},
-	{model.MakeFixed, false, "Make Outside Fixed", "Make the outside cells filled (cells with an empty face neighbour) (Alt+O)", fyne.KeyO},
-	{model.MakeVariable, false, "Make Outside Variable", "Make the outside cells variable (cells with an empty face neighbour) (Alt+Shift+O)", fyne.KeyO},
-	{model.RemoveColor, false, "Remove Colours Outside", "Make the outside cells neutral: remove their constraint colour (Alt+Shift+U)", fyne.KeyU},
+	{model.MakeFixed, true, "Make Inside Fixed", fyne.KeyI, false},
+	{model.MakeVariable, true, "Make Inside Variable", fyne.KeyI, true},
+	{model.RemoveColor, true, "Remove Colours Inside", fyne.KeyU, false},
+	{model.MakeFixed, false, "Make Outside Fixed", fyne.KeyO, false},
+	{model.MakeVariable, false, "Make Outside Variable", fyne.KeyO, true},
+	{model.RemoveColor, false, "Remove Colours Outside", fyne.KeyU, true},
 }
-
-// spaceToolShift tells the two tools that share a key apart.
-func spaceToolShift(i int) bool { return i == 1 || i == 4 || i == 5 }
 
 // drawingButtons returns the rectangle and column drawing toggles.
 func (t *shapesTab) drawingButtons() fyne.CanvasObject {
@@ -149,7 +146,7 @@ func (u *App) editorMenuItems() []*fyne.MenuItem {
 	for i, st := range spaceTools {
 		i := i
 		it := fyne.NewMenuItem(st.name, func() { t.spaceTool(i) })
-		it.Shortcut = alt(st.key, spaceToolShift(i))
+		it.Shortcut = alt(st.key, st.shift)
 		tools = append(tools, it)
 	}
 	centre := fyne.NewMenuItem("Centre", t.centre)
