@@ -42,6 +42,7 @@ func (u *App) convertDialog() {
 		opts = append(opts, fmt.Sprintf("%s: each cube becomes %d cells", gridTitle(t), model.CellsPerCube(t)))
 	}
 	choice := widget.NewRadioGroup(opts, nil)
+	choice.Required = true
 	choice.SetSelected(opts[0])
 	note := widget.NewLabel("Shapes, colours and problems are kept; stored solutions are dropped.\nUndo returns to the cube puzzle.")
 	content := widget.NewForm(widget.NewFormItem("Convert to", choice), widget.NewFormItem("", note))

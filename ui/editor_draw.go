@@ -58,6 +58,7 @@ func (e *layerEditor) rectEnd() {
 		e.host.paint(cells, r.fn)
 	}
 	e.host.endStroke()
+	e.host.hover(r.end, true)
 	e.raster.Refresh()
 }
 
