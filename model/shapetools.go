@@ -72,7 +72,9 @@ func (s *Shape) ActOnSpace(g grid.Grid, action SpaceAction, inside bool) int {
 // FillHoles fills the holes of the shape: the cells that are not filled
 // (empty or variable) and that no path of face neighbours through
 // unfilled cells joins to the outside of the space. They become filled
-// with neutral colour, as in BurrTools. It returns how many cells changed.
+// with neutral colour, as in BurrTools. Unlike BurrTools, which compares
+// whole voxel bytes, a filled cell with a constraint colour is a wall like
+// any other. It returns how many cells changed.
 func (s *Shape) FillHoles(g grid.Grid) int {
 	// Flood the unfilled cells from those that touch the outside.
 	outside := make([]bool, len(s.Voxels))
