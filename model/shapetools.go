@@ -1,6 +1,8 @@
 package model
 
 import (
+	"fmt"
+
 	"github.com/burrlab/burrlab/model/grid"
 )
 
@@ -149,4 +151,122 @@ func (s *Shape) Centre(g grid.Grid) error {
 		}
 	}
 	return s.Translate(g, d)
+}
+
+// canShrink reports whether the cube shape s is the k-times enlargement of
+// a smaller shape: whether the grid of k×k×k blocks that starts at the
+// shape's lowest cells cuts it into blocks whose cells are all alike (an
+// enlargement's bounding box is made of whole blocks). It returns the
+// shift that puts that block grid at the origin.
+func (s *Shape) canShrink(k int) (shift grid.Vec, ok bool) {
+	lo, hi, any := s.Bounds()
+	if !any {
+		return grid.Vec{}, true
+	}
+	for a := 0; a < 3; a++ {
+		if (hi[a]-lo[a]+1)%k != 0 {
+			return grid.Vec{}, false
+		}
+		shift[a] = (k - lo[a]%k) % k
+	}
+	return shift, s.blocksUniform(k, shift, lo, hi)
+}
+
+// blocksUniform reports whether every k-block of the grid shifted by sh
+// that meets the box lo..hi holds k³ equal voxels (cells outside the space
+// are empty).
+func (s *Shape) blocksUniform(k int, sh, lo, hi grid.Vec) bool {
+	var b0, b1 grid.Vec
+	for a := 0; a < 3; a++ {
+		b0[a] = floorDiv(lo[a]+sh[a], k)
+		b1[a] = floorDiv(hi[a]+sh[a], k)
+	}
+	for bz := b0[2]; bz <= b1[2]; bz++ {
+		for by := b0[1]; by <= b1[1]; by++ {
+			for bx := b0[0]; bx <= b1[0]; bx++ {
+				base := grid.Vec{bx*k - sh[0], by*k - sh[1], bz*k - sh[2]}
+				first := s.At(base)
+				for z := 0; z < k; z++ {
+					for y := 0; y < k; y++ {
+						for x := 0; x < k; x++ {
+							if s.At(base.Add(grid.Vec{x, y, z})) != first {
+								return false
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
+func floorDiv(a, k int) int {
+	if a < 0 {
+		return -((-a + k - 1) / k)
+	}
+	return a / k
+}
+
+// shrink replaces s by the shape it is the k-times enlargement of, cut
+// into blocks shifted by sh (see canShrink), placed at the origin. Every
+// cell of a block holds the same voxel, so any one of them stands for it.
+func (s *Shape) shrink(g grid.Grid, k int, sh grid.Vec) error {
+	seen := map[grid.Vec]bool{}
+	var cells []grid.Cell
+	for i, v := range s.Voxels {
+		if v.State() == Empty {
+			continue
+		}
+		p := s.Pos(i).Add(sh)
+		c := grid.Vec{p[0] / k, p[1] / k, p[2] / k}
+		if !seen[c] {
+			seen[c] = true
+			cells = append(cells, grid.Cell{Pos: c, Tag: uint8(v)})
+		}
+	}
+	return s.place(g, cells, nil, grid.Vec{})
+}
+
+// ShrinkShapes scales the given cube shapes down together by the largest
+// factor that keeps every one of them exact (BurrTools' "try to minimise
+// the size of the shape", which tries the primes up to 19 in turn), and
+// returns that factor (1: none). Shapes of other grids cannot be scaled
+// down. Empty shapes do not limit the factor.
+func ShrinkShapes(g grid.Grid, shapes []*Shape) (int, error) {
+	if g.Type() != grid.Cubes {
+		return 1, fmt.Errorf("only cube shapes can be scaled down")
+	}
+	cells := 0
+	for _, s := range shapes {
+		cells += s.NumCells()
+	}
+	if cells == 0 {
+		return 1, nil
+	}
+	factor := 1
+	for _, p := range []int{2, 3, 5, 7, 11, 13, 17, 19} {
+		for {
+			shifts := make([]grid.Vec, len(shapes))
+			ok := true
+			for i, s := range shapes {
+				if shifts[i], ok = s.canShrink(p); !ok {
+					break
+				}
+			}
+			if !ok {
+				break
+			}
+			for i, s := range shapes {
+				if s.NumCells() == 0 {
+					continue
+				}
+				if err := s.shrink(g, p, shifts[i]); err != nil {
+					return factor, err
+				}
+			}
+			factor *= p
+		}
+	}
+	return factor, nil
 }

@@ -138,3 +138,53 @@ func TestCentre(t *testing.T) {
 		t.Fatalf("an empty shape: %v %v", err, empty.Size)
 	}
 }
+
+func TestShrinkShapes(t *testing.T) {
+	g := grid.Must(grid.Cubes)
+	// An L tromino with a variable, coloured cell, scaled by 6 and moved off
+	// the block grid: it shrinks back by 2 and then by 3.
+	small := NewShape(grid.Vec{2, 2, 1})
+	small.Set(grid.Vec{0, 0, 0}, MakeVoxel(Filled, 0))
+	small.Set(grid.Vec{1, 0, 0}, MakeVoxel(Filled, 0))
+	small.Set(grid.Vec{0, 1, 0}, MakeVoxel(Variable, 3))
+	big := small.Clone()
+	if err := big.Scale(g, 6); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := big.Resize(big.Size.Add(grid.Vec{1, 2, 0})); err != nil {
+		t.Fatal(err)
+	}
+	if err := big.Translate(g, grid.Vec{1, 2, 0}); err != nil {
+		t.Fatal(err)
+	}
+	a := big.Clone()
+	if k, err := ShrinkShapes(g, []*Shape{&a}); err != nil || k != 6 {
+		t.Fatalf("factor %d, %v", k, err)
+	}
+	if a.Size != small.Size || a.At(grid.Vec{0, 1, 0}) != MakeVoxel(Variable, 3) || a.NumCells() != 3 {
+		t.Fatalf("shrunk to %v %v", a.Size, a.Cells())
+	}
+	// Together with a shape that only shrinks by 2, both shrink by 2.
+	b := small.Clone()
+	if err := b.Scale(g, 2); err != nil {
+		t.Fatal(err)
+	}
+	a = big.Clone()
+	empty := NewShape(grid.Vec{3, 3, 3})
+	if k, err := ShrinkShapes(g, []*Shape{&a, &b, &empty}); err != nil || k != 2 {
+		t.Fatalf("common factor %d, %v", k, err)
+	}
+	if b.Size != small.Size || a.NumCells() != 3*27 {
+		t.Fatalf("after the common shrink: %v, %d cells", b.Size, a.NumCells())
+	}
+	// A shape that is no enlargement does not shrink; nor do empty ones.
+	if k, _ := ShrinkShapes(g, []*Shape{&small}); k != 1 {
+		t.Fatalf("the tromino shrank by %d", k)
+	}
+	if k, err := ShrinkShapes(g, []*Shape{&empty}); k != 1 || err != nil {
+		t.Fatalf("an empty shape: %d %v", k, err)
+	}
+	if _, err := ShrinkShapes(grid.Must(grid.Rhombic), []*Shape{&small}); err == nil {
+		t.Fatal("a rhombic shape was scaled down")
+	}
+}

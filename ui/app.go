@@ -448,7 +448,7 @@ func (u *App) showKeys() {
 		"Alt+H\tfill holes",
 		"Alt+I / Alt+Shift+I / Alt+U\tinside fixed / variable / no colour",
 		"Alt+O / Alt+Shift+O / Alt+Shift+U\toutside fixed / variable / no colour",
-		"Alt+C / Alt+M\tcentre / minimise",
+		"Alt+C / Alt+M / Alt+S\tcentre / minimise / scale down (cubes)",
 		"Alt+A\tapply the shape tools to all shapes",
 		"Ctrl+Shift+G\tconvert a cube puzzle to another grid",
 		"",

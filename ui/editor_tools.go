@@ -155,9 +155,11 @@ func (u *App) editorMenuItems() []*fyne.MenuItem {
 		t.toolEdit("minimise", func(s *model.Shape, g grid.Grid) error { return s.Minimize(g) })
 	})
 	minimise.Shortcut = alt(fyne.KeyM, false)
+	shrink := fyne.NewMenuItem("Scale Down", t.shrink)
+	shrink.Shortcut = alt(fyne.KeyS, false)
 	d.allItem = fyne.NewMenuItem("Apply to All Shapes", t.toggleAllShapes)
 	d.allItem.Shortcut = alt(fyne.KeyA, false)
-	tools = append(tools, fyne.NewMenuItemSeparator(), centre, minimise, fyne.NewMenuItemSeparator(), d.allItem)
+	tools = append(tools, fyne.NewMenuItemSeparator(), centre, minimise, shrink, fyne.NewMenuItemSeparator(), d.allItem)
 	toolMenu := fyne.NewMenuItem("Shape Tools", nil)
 	toolMenu.ChildMenu = fyne.NewMenu("", tools...)
 	t.refreshDrawingTools()
@@ -261,4 +263,46 @@ func (t *shapesTab) spaceTool(i int) {
 
 func (t *shapesTab) centre() {
 	t.toolEdit("centre", func(s *model.Shape, g grid.Grid) error { return s.Centre(g) })
+}
+
+// shrinkButton returns the button of the scale-down tool, which the Size
+// row shows in the cube grid, the only one where BurrTools has it.
+func (t *shapesTab) shrinkButton() *tipButton {
+	return newTipButton("", iconRes("shrink.svg"), "Scale down: shrink the shape as far as it stays exact; with All shapes, all by one factor (Alt+S)", t.u, t.shrink)
+}
+
+// shrink scales the selected shape, or all shapes together, down by the
+// largest factor that keeps them exact, as one step.
+func (t *shapesTab) shrink() {
+	if t.u.tabs.SelectedIndex() != tabShapes {
+		t.u.tabs.SelectIndex(tabShapes)
+	}
+	targets, what := t.shapeTargets()
+	if len(targets) == 0 {
+		return
+	}
+	factor := 1
+	if t.u.edit("scale down "+what, func(p *model.Puzzle) error {
+		shapes := make([]*model.Shape, len(targets))
+		for k, i := range targets {
+			shapes[k] = &p.Shapes[i]
+		}
+		var err error
+		if factor, err = model.ShrinkShapes(t.u.g, shapes); err != nil {
+			return err
+		}
+		if factor == 1 {
+			return errNoChange
+		}
+		for _, i := range targets {
+			p.ShapeChanged(i)
+		}
+		return nil
+	}) {
+		if factor == 1 {
+			t.u.setStatus(fmt.Sprintf("%s cannot be scaled down: no factor keeps it exact", what))
+		} else {
+			t.u.setStatus(fmt.Sprintf("Scaled %s down by %d", what, factor))
+		}
+	}
 }

@@ -423,3 +423,62 @@ func TestConvertPuzzle(t *testing.T) {
 		t.Fatal("a rhombic puzzle was converted")
 	}
 }
+
+// hasShrinkButton reports whether the Size row offers scaling down.
+func hasShrinkButton(u *App) bool {
+	for _, b := range u.shapes.shapeBtns {
+		if tb, ok := b.(*tipButton); ok && strings.HasPrefix(tb.tip, "Scale down") {
+			return true
+		}
+	}
+	return false
+}
+
+func TestScaleDown(t *testing.T) {
+	p := newPuzzle(grid.Cubes)
+	p.AddShape(newShape(grid.Cubes, ""))
+	g := grid.Must(grid.Cubes)
+	// S1: a domino scaled by 6; S2: a single cube scaled by 2.
+	p.Shapes[0] = model.NewShape(grid.Vec{2, 1, 1})
+	p.Shapes[0].Voxels[0], p.Shapes[0].Voxels[1] = model.MakeVoxel(model.Filled, 0), model.MakeVoxel(model.Filled, 0)
+	p.Shapes[1] = model.NewShape(grid.Vec{1, 1, 1})
+	p.Shapes[1].Voxels[0] = model.MakeVoxel(model.Filled, 0)
+	if err := p.Shapes[0].Scale(g, 6); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Shapes[1].Scale(g, 2); err != nil {
+		t.Fatal(err)
+	}
+	u := newTestUI(t, p)
+	if !hasShrinkButton(u) {
+		t.Fatal("no scale-down button in the cube grid")
+	}
+	pressShortcut(u, alt(fyne.KeyS, false))
+	if s := u.doc.Puzzle().Shapes[0]; s.Size != (grid.Vec{2, 1, 1}) || u.doc.Puzzle().Shapes[1].Size != (grid.Vec{2, 2, 2}) {
+		t.Fatalf("scale down S1: sizes %v %v", s.Size, u.doc.Puzzle().Shapes[1].Size)
+	}
+	if !strings.Contains(u.status.Text, "by 6") {
+		t.Errorf("status %q", u.status.Text)
+	}
+	u.Undo()
+	// All shapes together shrink by the common factor 2.
+	u.shapes.toggleAllShapes()
+	pressShortcut(u, alt(fyne.KeyS, false))
+	if a, b := u.doc.Puzzle().Shapes[0].Size, u.doc.Puzzle().Shapes[1].Size; a != (grid.Vec{6, 3, 3}) || b != (grid.Vec{1, 1, 1}) {
+		t.Fatalf("scale down all: sizes %v %v", a, b)
+	}
+	// Nothing left to shrink: no step, a message.
+	pressShortcut(u, alt(fyne.KeyS, false))
+	if u.doc.UndoLabel() != "scale down all shapes" || !strings.Contains(u.status.Text, "cannot be scaled down") {
+		t.Errorf("a second scale down: undo %q, status %q", u.doc.UndoLabel(), u.status.Text)
+	}
+	u.Undo()
+	if a, b := u.doc.Puzzle().Shapes[0].Size, u.doc.Puzzle().Shapes[1].Size; a != (grid.Vec{12, 6, 6}) || b != (grid.Vec{2, 2, 2}) {
+		t.Fatalf("undo: sizes %v %v", a, b)
+	}
+	// The rhombic grid has no scale-down tool.
+	u2 := newTestUI(t, newPuzzle(grid.Rhombic))
+	if hasShrinkButton(u2) {
+		t.Error("a scale-down button in the rhombic grid")
+	}
+}

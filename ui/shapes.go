@@ -277,6 +277,9 @@ func (t *shapesTab) gridChanged() {
 			newTipButton("×2", iconRes("scale.svg"), "Double the size of the shape", t.u, func() { t.scale(2) }),
 			newTipButton("×3", iconRes("scale.svg"), "Triple the size of the shape", t.u, func() { t.scale(3) }))
 	}
+	if g.Type() == grid.Cubes {
+		sizes = append(sizes, t.shrinkButton())
+	}
 	row1 := append(turns, widget.NewSeparator())
 	row1 = append(row1, flips...)
 	row2 := append(moves, widget.NewSeparator())
