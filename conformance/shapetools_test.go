@@ -117,3 +117,50 @@ func mustGrid(t *testing.T, p *model.Puzzle) grid.Grid {
 	}
 	return g
 }
+
+// burrToolsCentre are BurrTools' results of its shape editor's "centre" on
+// every shape of the cube examples: the sum of all space sizes, and an
+// FNV-1a 32-bit hash over the shapes of their three sizes (one byte each)
+// and voxel bytes. Measured with BurrTools 0.7.1 (commit b72a71d) built
+// from source: a small driver did what the GUI's centre button does (grow
+// each odd free room by one cell, then voxel_c::translate) to a copy of
+// each shape.
+var burrToolsCentre = []struct {
+	file string
+	sum  int
+	hash uint32
+}{
+	{"AlPackino.xmpuzzle", 55, 0xc9b75b09},
+	{"CubeInCage.xmpuzzle", 97, 0xa3f463b6},
+	{"DemoMirrorParadox.xmpuzzle", 53, 0xa4f90ddf},
+	{"DemoPieceGenerator.xmpuzzle", 23, 0xf3c9d6a5},
+	{"DraculasDentalDesaster.xmpuzzle", 294, 0xc26492a3},
+	{"PelikanBurr.xmpuzzle", 144, 0xb6f78d61},
+	{"SolidSixPieceBurrs.xmpuzzle", 268, 0x24736731},
+}
+
+// TestCentreLikeBurrTools centres every shape of the cube examples with
+// model's Centre and compares sizes and cells with BurrTools'.
+func TestCentreLikeBurrTools(t *testing.T) {
+	for _, tc := range burrToolsCentre {
+		p := loadExample(t, tc.file)
+		g := mustGrid(t, p)
+		h := fnv.New32a()
+		sum := 0
+		for i := range p.Shapes {
+			s := p.Shapes[i].Clone()
+			if err := s.Centre(g); err != nil {
+				t.Fatalf("%s shape %d: %v", tc.file, i+1, err)
+			}
+			sum += s.Size[0] + s.Size[1] + s.Size[2]
+			b := []byte{byte(s.Size[0]), byte(s.Size[1]), byte(s.Size[2])}
+			for _, v := range s.Voxels {
+				b = append(b, byte(v))
+			}
+			h.Write(b)
+		}
+		if sum != tc.sum || h.Sum32() != tc.hash {
+			t.Errorf("%s: size sum %d, hash %#08x; BurrTools %d, %#08x", tc.file, sum, h.Sum32(), tc.sum, tc.hash)
+		}
+	}
+}
