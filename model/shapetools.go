@@ -178,8 +178,8 @@ func (s *Shape) canShrink(k int) (shift grid.Vec, ok bool) {
 func (s *Shape) blocksUniform(k int, sh, lo, hi grid.Vec) bool {
 	var b0, b1 grid.Vec
 	for a := 0; a < 3; a++ {
-		b0[a] = floorDiv(lo[a]+sh[a], k)
-		b1[a] = floorDiv(hi[a]+sh[a], k)
+		b0[a] = (lo[a] + sh[a]) / k
+		b1[a] = (hi[a] + sh[a]) / k
 	}
 	for bz := b0[2]; bz <= b1[2]; bz++ {
 		for by := b0[1]; by <= b1[1]; by++ {
@@ -199,13 +199,6 @@ func (s *Shape) blocksUniform(k int, sh, lo, hi grid.Vec) bool {
 		}
 	}
 	return true
-}
-
-func floorDiv(a, k int) int {
-	if a < 0 {
-		return -((-a + k - 1) / k)
-	}
-	return a / k
 }
 
 // shrink replaces s by the shape it is the k-times enlargement of, cut
