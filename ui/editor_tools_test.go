@@ -372,14 +372,15 @@ func TestConvertPuzzle(t *testing.T) {
 	p := hollowCube()
 	p.Problems[0].Result = 0
 	u := newTestUI(t, p)
+	// Through the dialog: pick rhombic, tap Convert.
 	pressShortcut(u, u.convertMenuItem().Shortcut)
-	if len(u.win.Canvas().Overlays().List()) == 0 {
-		t.Fatal("Ctrl+Shift+G opened no dialog")
+	choice := findRadio(t, u)
+	convert := findButton(t, u, "Convert")
+	if choice == nil || convert == nil || len(choice.Options) != 2 {
+		t.Fatal("Ctrl+Shift+G opened no dialog with two grids and a Convert button")
 	}
-	for _, o := range u.win.Canvas().Overlays().List() {
-		u.win.Canvas().Overlays().Remove(o)
-	}
-	u.convertTo(grid.Rhombic)
+	choice.SetSelected(choice.Options[0])
+	test.Tap(convert)
 	if u.g.Type() != grid.Rhombic || u.doc.Puzzle().Grid != grid.Rhombic {
 		t.Fatalf("after converting: window grid %v, puzzle grid %v", u.g.Type(), u.doc.Puzzle().Grid)
 	}
@@ -481,4 +482,34 @@ func TestScaleDown(t *testing.T) {
 	if hasShrinkButton(u2) {
 		t.Error("a scale-down button in the rhombic grid")
 	}
+}
+
+// findRadio returns the first radio group among the window's overlays.
+func findRadio(t *testing.T, u *App) *widget.RadioGroup {
+	var found *widget.RadioGroup
+	var walk func(o fyne.CanvasObject)
+	walk = func(o fyne.CanvasObject) {
+		if found != nil || o == nil {
+			return
+		}
+		if r, ok := o.(*widget.RadioGroup); ok {
+			found = r
+			return
+		}
+		if c, ok := o.(*fyne.Container); ok {
+			for _, ch := range c.Objects {
+				walk(ch)
+			}
+			return
+		}
+		if w, ok := o.(fyne.Widget); ok {
+			for _, ch := range test.TempWidgetRenderer(t, w).Objects() {
+				walk(ch)
+			}
+		}
+	}
+	for _, o := range u.win.Canvas().Overlays().List() {
+		walk(o)
+	}
+	return found
 }
