@@ -5,7 +5,7 @@
 //
 //	burr info [-analyse] FILE    the puzzle as JSON
 //	burr check FILE              verify every stored assembly
-//	burr convert IN OUT          load and save again
+//	burr convert [-grid G] IN OUT  load and save again, or convert a cube puzzle to grid G
 //	burr solve [flags] FILE      find assemblies (and solutions)
 //	burr render [flags] -o OUT.png|OUT.svg FILE
 //	burr import-assemblies [flags] -o OUT FILE   assemblies as new shapes
@@ -34,7 +34,7 @@ func commands() map[string]command {
 	return map[string]command{
 		"info":              {"burr info [-analyse] FILE", runInfo},
 		"check":             {"burr check [flags] FILE", runCheck},
-		"convert":           {"burr convert IN OUT", runConvert},
+		"convert":           {"burr convert [-grid G] IN OUT", runConvert},
 		"solve":             {"burr solve [flags] FILE", runSolve},
 		"merge":             {"burr merge -o OUT FILE PART_FILES...", runMerge},
 		"render":            {"burr render [flags] -o OUT.png|OUT.svg FILE", runRender},
