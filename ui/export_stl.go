@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/burrlab/burrlab/model"
@@ -195,28 +194,7 @@ func (e *stlExport) choose() {
 		d.Show()
 		return
 	}
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			e.u.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		// Written through a temporary file and a rename: close the
-		// dialog's handle to it first.
-		path := w.URI().Path()
-		w.Close()
-		if !strings.EqualFold(filepath.Ext(path), ".stl") {
-			path += ".stl"
-		}
-		e.run(j, path)
-	}, e.u.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".stl"}))
-	d.SetFileName(j.name)
-	e.u.dialogLocation(d)
-	d.Resize(fyne.NewSize(820, 560))
-	d.Show()
+	e.u.showSavePath("Export STL", "Export", e.u.exportFolder(), j.name, ".stl", func(path string) { e.run(j, path) })
 }
 
 // run writes the job to path (a folder for pieces) in a goroutine and

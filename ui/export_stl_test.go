@@ -69,7 +69,7 @@ func trayUI(t *testing.T) *App {
 }
 
 // File ▸ Export ▸ STL… opens the dialog; it offers the three exports
-// and its Export… button leads to a file chooser.
+// and its Export… button leads to the file chooser.
 func TestExportSTLMenuAndDialog(t *testing.T) {
 	u := trayUI(t)
 	var item *fyne.MenuItem
@@ -96,10 +96,13 @@ func TestExportSTLMenuAndDialog(t *testing.T) {
 		t.Fatal("no Export… button")
 	}
 	test.Tap(b)
-	// The current shape is selected: the next dialog is the file chooser,
-	// not an error.
+	// The current shape is selected: the next dialog asks for the file
+	// (savePath: the path only, nothing opened), not an error.
 	if dialogShows(t, u, "no shape is selected") {
 		t.Error("an error instead of the file chooser")
+	}
+	if !dialogShows(t, u, "File name") || !dialogShows(t, u, ".stl") {
+		t.Errorf("no file chooser:\n%s", overlayText(t, u))
 	}
 }
 
