@@ -5,33 +5,16 @@ package cli
 import (
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/burrlab/burrlab/model"
-	"github.com/burrlab/burrlab/model/grid"
-	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
 
 // TestExplainInterrupt: Ctrl-C (SIGINT) during the search prints what was
 // found so far, not "context canceled". The puzzle is the mutilated
 // chessboard, which no search finishes within the minute's timeout.
 func TestExplainInterrupt(t *testing.T) {
-	p := &model.Puzzle{Grid: grid.Cubes}
-	pr := model.NewProblem("board")
-	for i := 0; i < 31; i++ {
-		p.Shapes = append(p.Shapes, rows("", "##"))
-		pr.Parts = append(pr.Parts, model.Part{Shape: i, Min: 1, Max: 1})
-	}
-	p.Shapes = append(p.Shapes, rows("board", ".#######", "########", "########", "########", "########", "########", "########", "#######."))
-	pr.Result = 31
-	p.Problems = []model.Problem{pr}
-	path := filepath.Join(t.TempDir(), "board.xmpuzzle")
-	if err := xmpuzzle.WriteFile(path, p); err != nil {
-		t.Fatal(err)
-	}
+	path := boardFile(t)
 	// The test's own subscription keeps SIGINT from killing the test
 	// binary before explain has subscribed, and after it has let go.
 	mine := make(chan os.Signal, 1)
