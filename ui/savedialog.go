@@ -44,7 +44,7 @@ func (u *App) showSavePath(title, confirm, folder, name, ext string, chosen func
 	s.folder.OnChanged = func(string) { s.updateTarget() }
 	s.name.OnChanged = func(string) { s.updateTarget() }
 	s.name.OnSubmitted = func(string) { s.confirm() }
-	choose := widget.NewButton("Choose…", s.chooseFolder)
+	choose := widget.NewButton("Choose…", func() { u.chooseFolder(s.folder) })
 	form := widget.NewForm(
 		widget.NewFormItem("Folder", container.NewBorder(nil, nil, nil, choose, s.folder)),
 		widget.NewFormItem("File name", s.name),
@@ -116,17 +116,19 @@ func (s *savePath) confirm() {
 	done()
 }
 
-func (s *savePath) chooseFolder() {
+// chooseFolder lets the user pick a folder, starting at the one typed in
+// folder, and puts the choice there (the export and save dialogs).
+func (u *App) chooseFolder(folder *widget.Entry) {
 	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
 		if err != nil {
-			dialog.ShowError(err, s.u.win)
+			dialog.ShowError(err, u.win)
 			return
 		}
 		if uri != nil {
-			s.folder.SetText(uri.Path())
+			folder.SetText(uri.Path())
 		}
-	}, s.u.win)
-	if dir, err := storage.ListerForURI(storage.NewFileURI(strings.TrimSpace(s.folder.Text))); err == nil {
+	}, u.win)
+	if dir, err := storage.ListerForURI(storage.NewFileURI(strings.TrimSpace(folder.Text))); err == nil {
 		d.SetLocation(dir)
 	}
 	d.Resize(fyne.NewSize(820, 560))
