@@ -169,7 +169,7 @@ func begin(p *model.Puzzle, problem int) (a *Assembler, exact bool, err error) {
 // leaders). strict makes a required part that fits nowhere an error.
 func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, strict bool) (lead []bool, trimmed int, err error) {
 	a.plan = a.planSymmetry(exact)
-	if err := a.place(ctx, strict); err != nil {
+	if err := a.place(ctx, strict, true); err != nil {
 		return nil, 0, err
 	}
 	if a.plan.filter && !opts.KeepRotations {
@@ -438,10 +438,10 @@ func orient(g grid.Grid, t int, cells []grid.Cell) ([]grid.Cell, bool) {
 
 // place lists every placement of every part: each chosen orientation at
 // every lattice translation that keeps the piece inside the result's
-// bounding box, its filled cells on non-empty result cells, and its
-// colours allowed by the problem's rules. When strict, a required part
-// without placements is an error.
-func (a *Assembler) place(ctx context.Context, strict bool) error {
+// bounding box, its filled cells on non-empty result cells, and, if
+// colors, its colours allowed by the problem's rules. When strict, a
+// required part without placements is an error.
+func (a *Assembler) place(ctx context.Context, strict, colors bool) error {
 	entries := 0
 	for i := range a.parts {
 		si := a.parts[i].info
@@ -450,7 +450,7 @@ func (a *Assembler) place(ctx context.Context, strict bool) error {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			ok := a.eachPosition(i, t, true, func(pos grid.Vec) bool {
+			ok := a.eachPosition(i, t, colors, func(pos grid.Vec) bool {
 				a.rows = append(a.rows, placement{part: int32(i), t: int32(t), pos: pos})
 				found++
 				entries += si.filled + 2
