@@ -170,14 +170,15 @@ func (e *stlExport) job() (*stlJob, error) {
 }
 
 // choose asks for the file, or for pieces the folder, and exports there.
-func (e *stlExport) choose() {
+// It returns the file dialog (nil when it showed another).
+func (e *stlExport) choose() *savePath {
 	j, err := e.job()
 	if err != nil {
 		// Back to the form, with what was typed, once the message is read.
 		d := dialog.NewError(err, e.u.win)
 		d.SetOnClosed(e.dlg.Show)
 		d.Show()
-		return
+		return nil
 	}
 	if j.what == stlPieces {
 		d := dialog.NewFolderOpen(func(dir fyne.ListableURI, err error) {
@@ -192,9 +193,9 @@ func (e *stlExport) choose() {
 		e.u.dialogLocation(d)
 		d.Resize(fyne.NewSize(820, 560))
 		d.Show()
-		return
+		return nil
 	}
-	e.u.showSavePath("Export STL", "Export", e.u.exportFolder(), j.name, ".stl", func(path string) { e.run(j, path) })
+	return e.u.showSavePath("Export STL", "Export", e.u.exportFolder(), j.name, ".stl", func(path string) { e.run(j, path) })
 }
 
 // run writes the job to path (a folder for pieces) in a goroutine and
