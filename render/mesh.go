@@ -506,7 +506,7 @@ func (b *surfaceBuilder) emit(m *Mesh) {
 	}
 	m.verts = make([]mgl32.Vec3, len(points))
 	for v, p := range points {
-		d := inset(normals[v], b.gap)
+		d := Inset(normals[v], b.gap)
 		if l := spread[v].Len(); l > 0 {
 			d = d.Add(spread[v].Mul(b.gap / 2 / l))
 		}
@@ -587,12 +587,13 @@ func (m *Mesh) addMark(vs []int32, poly int32) {
 	}
 }
 
-// inset returns the displacement d of a vertex such that n·d = -gap for
+// Inset returns the displacement d of a vertex such that n·d = -gap for
 // every face normal n around it: the least-squares solution, which is exact
 // where at most three independent planes meet. A tiny ridge term makes the
 // system solvable when the normals span fewer than three dimensions, and
-// then picks the shortest such d.
-func inset(normals []mgl64.Vec3, gap float64) mgl64.Vec3 {
+// then picks the shortest such d. The surfaces here and render/stl's
+// bevelled meshes pull their vertices in by the gap with it.
+func Inset(normals []mgl64.Vec3, gap float64) mgl64.Vec3 {
 	if gap == 0 || len(normals) == 0 {
 		return mgl64.Vec3{}
 	}

@@ -467,6 +467,11 @@ func (u *App) showKeys() {
 		"Ctrl+Period, Escape\tstop",
 		"Space\tplay or pause the disassembly (Solve tab)",
 		"",
+		"Placement Browser (Tools menu):",
+		"←/→, ↑/↓, Page Up/Down\tone, 10, 100 placements back or on; Home/End first, last",
+		"Movement Browser (Tools menu):",
+		"←/→, ↓/↑, Page Down/Up\tmove the selected pieces along the grid's directions (the window lists them)",
+		"1–9, Backspace\tadd or remove piece 1–9 from the selection; back to the state before",
 		"",
 		"3D views:",
 		"drag, wheel\tturn, zoom",
@@ -658,22 +663,14 @@ func (u *App) writeTo(path string) error {
 
 func (u *App) saveAsDialog() { u.saveAsThen(nil) }
 
-func (u *App) saveAsThen(then func()) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			u.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		// The dialog opened the file; close it and write through a
-		// temporary file so a failure cannot leave half a puzzle.
-		w.Close()
-		if !strings.HasSuffix(strings.ToLower(path), ".xmpuzzle") {
-			path += ".xmpuzzle"
-		}
+// saveAsThen asks for a file (savePath: nothing is opened before the
+// atomic write), saves there and runs then.
+func (u *App) saveAsThen(then func()) *savePath {
+	name := u.docName()
+	if !strings.HasSuffix(name, ".xmpuzzle") {
+		name = "puzzle.xmpuzzle"
+	}
+	return u.showSavePath("Save As", "Save", u.exportFolder(), name, ".xmpuzzle", func(path string) {
 		if err := u.writeTo(path); err != nil {
 			u.showError(err)
 			return
@@ -681,16 +678,7 @@ func (u *App) saveAsThen(then func()) {
 		if then != nil {
 			then()
 		}
-	}, u.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".xmpuzzle"}))
-	name := u.docName()
-	if !strings.HasSuffix(name, ".xmpuzzle") {
-		name = "puzzle.xmpuzzle"
-	}
-	d.SetFileName(name)
-	u.dialogLocation(d)
-	d.Resize(fyne.NewSize(820, 560))
-	d.Show()
+	})
 }
 
 // dropped opens the first puzzle file dropped onto the window.

@@ -157,8 +157,8 @@ func newSolveTab(u *App) *solveTab {
 	t.play = newTipButton("", theme.MediaPlayIcon(), "Play the disassembly", u, t.togglePlay)
 	t.first = newTipButton("", theme.MediaSkipPreviousIcon(), "Back to the assembled puzzle", u, func() { t.stopAnim(); t.setStep(0) })
 	t.last = newTipButton("", theme.MediaSkipNextIcon(), "Jump to the end of the disassembly", u, func() { t.stopAnim(); t.setStep(t.slider.Max) })
-	resetView := newTipButton("", theme.ZoomFitIcon(), "Fit the view to the puzzle", u, t.view.refit)
-	animBar := container.NewBorder(nil, nil, container.NewHBox(t.first, t.play, t.last), container.NewHBox(t.stepLabel, resetView), t.slider)
+	// The view's own button (top right) resets and fits it.
+	animBar := container.NewBorder(nil, nil, container.NewHBox(t.first, t.play, t.last), t.stepLabel, t.slider)
 	viewer := container.NewBorder(nil, container.NewVBox(t.viewTools(), animBar), nil, nil, t.view)
 
 	controls := t.runControls()

@@ -65,6 +65,10 @@ func (v *view3D) resetView() {
 	}
 }
 
+// setHints sends the reset button's tooltip to h: a view in another
+// window than the main one shows its tooltips there.
+func (v *view3D) setHints(h hints) { v.tools.resetBtn.hints = h }
+
 // currentView returns the 3D view of the tab shown.
 func (u *App) currentView() *view3D {
 	switch u.tabs.SelectedIndex() {

@@ -106,6 +106,21 @@ type hints interface {
 	unhint()
 }
 
+// windowTips shows the tooltips of a window other than the main one (the
+// browsers) on that window's own layer: the main window's layer would put
+// them over the main window, at the button's place in the other one.
+type windowTips struct{ tips *tipLayer }
+
+func newWindowTips() windowTips { return windowTips{newTipLayer()} }
+
+// over returns the window's content with the tooltip layer above it.
+func (w windowTips) over(content fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewStack(content, w.tips.layer)
+}
+
+func (w windowTips) hint(text string, obj fyne.CanvasObject) { w.tips.show(text, obj) }
+func (w windowTips) unhint()                                 { w.tips.hide() }
+
 // tipButton is a button with a tooltip and a status line hint.
 type tipButton struct {
 	widget.Button

@@ -21,7 +21,8 @@ the evidence: cell counts that cannot add up, pieces that fit nowhere and
 why, result cells no piece can cover, colour rules that shut a piece out,
 the smallest set of pieces that cannot be placed together, and the pieces
 that stay interlocked. A problem that can be solved is said to be so.
-The searches stop at -timeout and report what they found until then.
+The searches stop at -timeout, or at Ctrl-C, and report what they found
+until then.
 
 Flags:
 `
@@ -62,9 +63,23 @@ func runExplain(args []string, stdout io.Writer) error {
 	if *maxHoles >= 0 {
 		opts.MaxHoles = maxHoles
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
-	r, err := explain.Explain(ctx, p, *problem, opts)
+	// Ctrl-C ends the searches as -timeout does, and the report says what
+	// they found; a second Ctrl-C kills the command.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	defer signal.Stop(sig)
+	stop, finished := make(chan struct{}), make(chan struct{})
+	defer close(finished)
+	go func() {
+		select {
+		case <-sig:
+			signal.Stop(sig)
+			close(stop)
+		case <-finished:
+		}
+	}()
+	opts.Stop = stop
+	r, err := explain.Explain(context.Background(), p, *problem, opts)
 	if err != nil {
 		return err
 	}

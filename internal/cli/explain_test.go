@@ -95,10 +95,22 @@ func TestExplainJSON(t *testing.T) {
 // dominoes as separate pieces: -timeout stops the searches on time and the
 // output says so.
 func TestExplainTimeout(t *testing.T) {
+	path := boardFile(t)
+	start := time.Now()
+	code, out, errOut := burrRun("explain", "-timeout", "600ms", path)
+	if took := time.Since(start); took > 2*time.Second {
+		t.Errorf("took %v with -timeout 600ms", took)
+	}
+	if code != 0 || !strings.Contains(out, "time limit") || !strings.Contains(out, "ran out of time") {
+		t.Errorf("exit %d, %s\n%s", code, errOut, out)
+	}
+}
+
+// boardFile writes the mutilated chessboard: 31 separate dominoes, 2^31
+// sets of them, far more than any machine tries in seconds.
+func boardFile(t *testing.T) string {
 	p := &model.Puzzle{Grid: grid.Cubes}
 	pr := model.NewProblem("board")
-	// The mutilated chessboard: 31 dominoes, 2^31 sets of them, far more
-	// than any machine tries in the time given.
 	for i := 0; i < 31; i++ {
 		p.Shapes = append(p.Shapes, rows("", "##"))
 		pr.Parts = append(pr.Parts, model.Part{Shape: i, Min: 1, Max: 1})
@@ -110,14 +122,7 @@ func TestExplainTimeout(t *testing.T) {
 	if err := xmpuzzle.WriteFile(path, p); err != nil {
 		t.Fatal(err)
 	}
-	start := time.Now()
-	code, out, errOut := burrRun("explain", "-timeout", "600ms", path)
-	if took := time.Since(start); took > 2*time.Second {
-		t.Errorf("took %v with -timeout 600ms", took)
-	}
-	if code != 0 || !strings.Contains(out, "time limit") || !strings.Contains(out, "ran out of time") {
-		t.Errorf("exit %d, %s\n%s", code, errOut, out)
-	}
+	return path
 }
 
 func TestExplainErrors(t *testing.T) {

@@ -200,7 +200,7 @@ func begin(ctx context.Context, p *model.Puzzle, problem int, opts Options) (a *
 // leaders). strict makes a required part that fits nowhere an error.
 func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, strict bool) (lead []bool, trimmed int, err error) {
 	a.plan = a.planSymmetry(exact)
-	if err := a.place(ctx, strict); err != nil {
+	if err := a.place(ctx, strict, true); err != nil {
 		return nil, 0, err
 	}
 	if a.plan.filter && !opts.KeepRotations {
@@ -502,10 +502,10 @@ func orient(g grid.Grid, t int, cells []grid.Cell) ([]grid.Cell, bool) {
 
 // place lists every placement of every part: each chosen orientation at
 // every lattice translation that keeps the piece inside the result's
-// bounding box, its filled cells on non-empty result cells, and its
-// colours allowed by the problem's rules. When strict, a required part
-// without placements is an error.
-func (a *Assembler) place(ctx context.Context, strict bool) error {
+// bounding box, its filled cells on non-empty result cells, and, if
+// colors, its colours allowed by the problem's rules. When strict, a
+// required part without placements is an error.
+func (a *Assembler) place(ctx context.Context, strict, colors bool) error {
 	entries := 0
 	limit := budget.Limit(a.budget)
 	for i := range a.parts {
@@ -517,7 +517,7 @@ func (a *Assembler) place(ctx context.Context, strict bool) error {
 				return ctx.Err()
 			}
 			a.report("placing the pieces", (float64(i)+float64(k)/float64(len(ors)))/float64(len(a.parts)))
-			err := a.eachPosition(ctx, i, t, true, func(pos grid.Vec) error {
+			err := a.eachPosition(ctx, i, t, colors, func(pos grid.Vec) error {
 				entries += si.filled + 2
 				if entries > cover.MaxEntries {
 					return fmt.Errorf("%w: more than %d cells in all placements", cover.ErrTooBig, cover.MaxEntries)

@@ -2,11 +2,9 @@ package assemble
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
-	"github.com/burrlab/burrlab/solver/cover"
 )
 
 // Fit is one way a piece lies in the result: its placement (in the
@@ -41,13 +39,19 @@ type LayoutOptions struct {
 // NewLayout lists the placements of every part of problem number problem
 // of p, which it copies. Its errors are those of New for invalid input (no
 // result, no pieces, an empty piece, sizes beyond the limits); ctx cancels
-// a long listing.
+// a long listing. The placements are generated as NewPlacementSet's are,
+// without the symmetry breaker (and, if asked, the colour rules), and
+// then turned into cells.
 func NewLayout(ctx context.Context, p *model.Puzzle, problem int, opts LayoutOptions) (*Layout, error) {
 	a, _, err := begin(ctx, p, problem, Options{})
 	if err != nil {
 		return nil, err
 	}
 	a.plan.breaker = -1 // every distinct orientation
+	if err := a.place(ctx, false, !opts.IgnoreColors); err != nil {
+		return nil, err
+	}
+	set := a.PlacementSet()
 	l := &Layout{Fits: make([][]Fit, len(a.parts)), BoxFits: make([]bool, len(a.parts))}
 	for _, q := range a.res.pos {
 		if a.res.shape.At(q).State() == model.Filled {
@@ -57,35 +61,28 @@ func NewLayout(ctx context.Context, p *model.Puzzle, problem int, opts LayoutOpt
 		}
 	}
 	rext := a.res.hi.Sub(a.res.lo)
-	entries := 0
 	for i := range a.parts {
 		si := a.parts[i].info
 		for _, t := range a.orientations(i) {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			o := &si.or[t]
-			clo, chi := bounds(o.abs)
+			clo, chi := bounds(si.or[t].abs)
 			if ext := chi.Sub(clo); ext[0] <= rext[0] && ext[1] <= rext[1] && ext[2] <= rext[2] {
 				l.BoxFits[i] = true
 			}
-			err := a.eachPosition(ctx, i, t, !opts.IgnoreColors, func(pos grid.Vec) error {
-				f := Fit{Place: model.Placement{Pos: pos.Add(a.fromReset[i][t]), Orient: t}}
-				for _, c := range o.rel {
-					if model.Voxel(c.Tag).State() == model.Filled {
-						f.Cells = append(f.Cells, c.Pos.Add(pos))
-					}
+		}
+		pp, err := set.Part(i)
+		if err != nil {
+			return nil, err
+		}
+		l.Fits[i] = make([]Fit, pp.Len())
+		for k := range l.Fits[i] {
+			pl := &pp.rows[k]
+			f := Fit{Place: pp.At(k)}
+			for _, c := range si.or[pl.t].rel {
+				if model.Voxel(c.Tag).State() == model.Filled {
+					f.Cells = append(f.Cells, c.Pos.Add(pl.pos))
 				}
-				l.Fits[i] = append(l.Fits[i], f)
-				entries += len(f.Cells) + 2
-				if entries > cover.MaxEntries {
-					return fmt.Errorf("%w: more than %d cells in all placements", cover.ErrTooBig, cover.MaxEntries)
-				}
-				return nil
-			})
-			if err != nil {
-				return nil, err
 			}
+			l.Fits[i][k] = f
 		}
 	}
 	return l, nil

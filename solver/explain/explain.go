@@ -58,7 +58,8 @@ const (
 	// Interlocked: assemblies exist but none comes apart; the pieces that
 	// stay stuck in the one that comes apart furthest, and its moves.
 	Interlocked Kind = "interlocked"
-	// Unfinished: a search ran out of time; what it covered.
+	// Unfinished: a search ran out of time or was interrupted; what it
+	// covered.
 	Unfinished Kind = "unfinished"
 )
 
@@ -169,8 +170,11 @@ type Report struct {
 	// Subsets is set when the search for conflicting pieces ran.
 	Subsets *SubsetSearch `json:"subsets,omitempty"`
 	// Complete says every check that ran finished in time.
-	Complete bool          `json:"complete"`
-	Elapsed  time.Duration `json:"elapsed_ns"`
+	Complete bool `json:"complete"`
+	// Interrupted says Options.Stop ended the searches early (Complete is
+	// then false): the report holds what was found until then.
+	Interrupted bool          `json:"interrupted,omitempty"`
+	Elapsed     time.Duration `json:"elapsed_ns"`
 }
 
 // Blocking returns the findings that rule the problem out on their own.
@@ -215,6 +219,10 @@ type Options struct {
 	Searched bool
 	// Workers is the number of search goroutines; 0 means every CPU.
 	Workers int
+	// Stop, when closed, ends the searches as the time limit does: Explain
+	// reports what it found until then (a command line's Ctrl-C). Cancelling
+	// ctx instead abandons the explanation.
+	Stop <-chan struct{}
 }
 
 // Explain says why problem number problem of p has no assembly (or, with
@@ -250,11 +258,25 @@ func Explain(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	e := &explainer{p: p.Clone(), problem: problem, opts: opts, deadline: start.Add(timeout)}
 	e.pr = &e.p.Problems[problem]
 	e.rep = &Report{Problem: problem, Name: e.pr.Name, Complete: true}
-	err := e.run(ctx)
+	// stopCtx ends with ctx or when opts.Stop closes; the searches treat
+	// its end as the time limit's, so the findings so far are kept.
+	stopCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	if opts.Stop != nil {
+		go func() {
+			select {
+			case <-opts.Stop:
+				cancel()
+			case <-stopCtx.Done():
+			}
+		}()
+	}
+	err := e.run(ctx, stopCtx)
 	e.rep.Elapsed = time.Since(start)
 	if err != nil {
 		return nil, err
 	}
+	e.rep.Interrupted = !e.rep.Complete && e.stopped()
 	if e.blocked() {
 		e.rep.Unsolvable = true
 	}
@@ -276,6 +298,24 @@ type explainer struct {
 	shapeLay *assemble.Layout // placements ignoring them
 }
 
+// stopped reports whether Options.Stop has been closed.
+func (e *explainer) stopped() bool {
+	select {
+	case <-e.opts.Stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// ranOut says how a search ended early, for the findings' messages.
+func (e *explainer) ranOut() string {
+	if e.stopped() {
+		return "was interrupted"
+	}
+	return "ran out of time"
+}
+
 // add records a finding.
 func (e *explainer) add(f Finding) { e.rep.Findings = append(e.rep.Findings, f) }
 
@@ -283,19 +323,33 @@ func (e *explainer) add(f Finding) { e.rep.Findings = append(e.rep.Findings, f) 
 func (e *explainer) blocked() bool { return len(e.rep.Blocking()) > 0 }
 
 // run makes the checks in order, cheapest first, and stops searching as
-// soon as one explains the problem.
-func (e *explainer) run(ctx context.Context) error {
+// soon as one explains the problem. ctx's end abandons the explanation;
+// stopCtx's (a Stop) ends it with what was found so far.
+func (e *explainer) run(ctx, stopCtx context.Context) error {
 	if !e.checkInput() {
 		return nil
 	}
 	e.checkCounts()
-	var err error
-	if e.lay, err = assemble.NewLayout(ctx, e.p, e.problem, assemble.LayoutOptions{}); err != nil {
+	// layout lists the placements; a Stop meanwhile leaves the report
+	// with the counts.
+	layout := func(opts assemble.LayoutOptions) (*assemble.Layout, bool, error) {
+		lay, err := assemble.NewLayout(stopCtx, e.p, e.problem, opts)
+		if err != nil && ctx.Err() == nil && stopCtx.Err() != nil {
+			e.rep.Complete = false
+			return nil, false, nil
+		}
+		return lay, err == nil, err
+	}
+	var (
+		ok  bool
+		err error
+	)
+	if e.lay, ok, err = layout(assemble.LayoutOptions{}); !ok {
 		return err
 	}
 	e.shapeLay = e.lay
 	if len(e.p.Colors) > 0 {
-		if e.shapeLay, err = assemble.NewLayout(ctx, e.p, e.problem, assemble.LayoutOptions{IgnoreColors: true}); err != nil {
+		if e.shapeLay, ok, err = layout(assemble.LayoutOptions{IgnoreColors: true}); !ok {
 			return err
 		}
 	}
@@ -304,11 +358,17 @@ func (e *explainer) run(ctx context.Context) error {
 	if e.blocked() {
 		return nil
 	}
-	sctx, cancel := context.WithDeadline(ctx, e.deadline)
+	sctx, cancel := context.WithDeadline(stopCtx, e.deadline)
 	defer cancel()
 	none, err := e.searchAssemblies(ctx, sctx)
 	if err != nil || !none {
 		return err
+	}
+	if e.stopped() {
+		// Not a subset search of no time at all: the report says the
+		// search for assemblies was cut short.
+		e.rep.Complete = false
+		return nil
 	}
 	return e.searchSubsets(ctx, sctx)
 }

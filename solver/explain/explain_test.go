@@ -338,11 +338,9 @@ func TestNoConflict(t *testing.T) {
 	}
 }
 
-// TestTimeout: 31 separate dominoes on the mutilated 8x8 board. No cheap
-// check finds anything; the search for an assembly and then the subset
-// search (billions of sets) run into the time limit, and the report says
-// what they covered.
-func TestTimeout(t *testing.T) {
+// mutilatedBoard is the 8x8 board without two opposite corners and 31
+// separate dominoes: no machine finishes its searches in seconds.
+func mutilatedBoard() *model.Puzzle {
 	rows := make([]string, 8)
 	for y := range rows {
 		rows[y] = "########"
@@ -353,7 +351,15 @@ func TestTimeout(t *testing.T) {
 	for i := 0; i < 31; i++ {
 		parts = append(parts, one(flat("d"+string(rune('A'+i%26))+strings.Repeat("'", i/26), "##")))
 	}
-	p := puzzle(flat("", rows...), parts...)
+	return puzzle(flat("", rows...), parts...)
+}
+
+// TestTimeout: 31 separate dominoes on the mutilated 8x8 board. No cheap
+// check finds anything; the search for an assembly and then the subset
+// search (billions of sets) run into the time limit, and the report says
+// what they covered.
+func TestTimeout(t *testing.T) {
+	p := mutilatedBoard()
 	limit := 1500 * time.Millisecond
 	start := time.Now()
 	r, err := Explain(context.Background(), p, 0, Options{Timeout: limit})
@@ -432,12 +438,11 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestTimeoutKeepsConflicts: the search stops at the time limit with the
-// conflict it found. Two colour-1 bars of nine cannot both lie in the
+// barsAndDominoes: two colour-1 bars of nine cannot both lie in the
 // colour-1 row of 17 (found at once); 31 colour-2 dominoes cannot tile
 // the colour-2 8x8 board without two opposite corners, but the cover
-// search needs far longer than the limit to prove it.
-func TestTimeoutKeepsConflicts(t *testing.T) {
+// search needs far longer than seconds to prove it.
+func barsAndDominoes() *model.Puzzle {
 	rows := make([]string, 12)
 	for y := 0; y < 8; y++ {
 		rows[y] = "22222222"
@@ -447,6 +452,13 @@ func TestTimeoutKeepsConflicts(t *testing.T) {
 	rows[11] = "1.1"
 	p := puzzle(flat("", rows...), part{flat("bar", strings.Repeat("1", 9)), 2, 2}, one(flat("cube", "1")), part{flat("domino", "22"), 31, 31})
 	p.Problems[0].ColorRules = []model.ColorRule{{Piece: 1, Result: 1}, {Piece: 2, Result: 2}}
+	return p
+}
+
+// TestTimeoutKeepsConflicts: the search stops at the time limit with the
+// conflict it found (barsAndDominoes).
+func TestTimeoutKeepsConflicts(t *testing.T) {
+	p := barsAndDominoes()
 	limit := 1500 * time.Millisecond
 	start := time.Now()
 	r, err := Explain(context.Background(), p, 0, Options{Timeout: limit})
@@ -464,5 +476,55 @@ func TestTimeoutKeepsConflicts(t *testing.T) {
 	}
 	if r.Complete || r.Subsets == nil || r.Subsets.Complete || !strings.Contains(r.Text(), "time limit") {
 		t.Errorf("report complete %v, subsets %+v; want both incomplete", r.Complete, r.Subsets)
+	}
+}
+
+// TestStop: closing Options.Stop ends the searches as the time limit does,
+// long before it, and the report keeps what was found and says it was
+// interrupted: the conflict of the two bars when the subset search is
+// stopped, the unfinished search for assemblies on the mutilated board.
+func TestStop(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		p        *model.Puzzle
+		searched bool
+		want     Kind
+	}{
+		{"subsets", barsAndDominoes(), true, Conflict},
+		{"assemblies", mutilatedBoard(), false, Unfinished},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			stop := make(chan struct{})
+			after := 700 * time.Millisecond
+			time.AfterFunc(after, func() { close(stop) })
+			start := time.Now()
+			r, err := Explain(context.Background(), c.p, 0, Options{Timeout: time.Minute, Searched: c.searched, Stop: stop})
+			took := time.Since(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Log(r.Text())
+			if took > after+time.Second {
+				t.Errorf("took %v, stopped after %v", took, after)
+			}
+			if !r.Interrupted || r.Complete || !strings.Contains(r.Text(), "(Interrupted after") || strings.Contains(r.Text(), "time limit") {
+				t.Errorf("interrupted %v, complete %v\n%s", r.Interrupted, r.Complete, r.Text())
+			}
+			blocking := []Kind{Conflict}
+			if c.want == Unfinished {
+				blocking = nil
+			}
+			f := only(t, r, c.want, blocking...)
+			switch c.want {
+			case Conflict:
+				if len(f.Pieces) != 1 || f.Pieces[0].Name != "bar" || f.Pieces[0].Count != 2 {
+					t.Errorf("conflict %+v, want the two bars", f.Pieces)
+				}
+			case Unfinished:
+				if r.Subsets != nil || !strings.Contains(f.Message, "assemblies") {
+					t.Errorf("subsets %+v after a stop in the search for assemblies; finding %q", r.Subsets, f.Message)
+				}
+			}
+		})
 	}
 }

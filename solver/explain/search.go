@@ -47,7 +47,11 @@ func (e *explainer) searchAssemblies(ctx, sctx context.Context) (none bool, err 
 		}
 		if actx.Err() != nil {
 			e.rep.Complete = false
-			e.add(Finding{Kind: Unfinished, Message: "Preparing the search for assemblies took all the time given; nothing is known about them."})
+			msg := "Preparing the search for assemblies took all the time given; nothing is known about them."
+			if e.stopped() {
+				msg = "Preparing the search for assemblies was interrupted; nothing is known about them."
+			}
+			e.add(Finding{Kind: Unfinished, Message: msg})
 			return true, nil
 		}
 		return false, err
@@ -163,7 +167,7 @@ func (e *explainer) interlocked(best *candidate, examined int, done solver.Done)
 		none = "The problem has 1 assembly, and it does not come apart."
 	}
 	if !all {
-		none = fmt.Sprintf("The problem has assemblies, but none of the %d examined in the time given comes apart (the search did not finish).", examined)
+		none = fmt.Sprintf("The problem has assemblies, but none of the %d examined before the search %s comes apart.", examined, e.ranOut())
 	}
 	if best == nil {
 		f.Message = none

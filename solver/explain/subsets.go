@@ -136,8 +136,8 @@ search:
 	case len(conflicts) > 0:
 	case stopped:
 		e.add(Finding{Kind: Unfinished, Message: fmt.Sprintf(
-			"The search for pieces that cannot be placed together ran out of time: every set of up to %s fits into the result together (%s tried).",
-			plural(ss.Size, "piece"), plural(ss.Tried, "set"))})
+			"The search for pieces that cannot be placed together %s: every set of up to %s fits into the result together (%s tried).",
+			e.ranOut(), plural(ss.Size, "piece"), plural(ss.Tried, "set"))})
 	case wholeFills && ss.Tried == 0:
 		e.add(Finding{Kind: NoConflict, Message: "The required pieces have exactly as many cells as the result, so they must fill it, and that is what fails; there are no smaller sets of them to blame."})
 	case wholeFills:

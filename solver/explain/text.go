@@ -45,7 +45,10 @@ func (r *Report) Text() string {
 			write(f)
 		}
 	}
-	if !r.Complete {
+	switch {
+	case r.Interrupted:
+		fmt.Fprintf(&b, "\n(Interrupted after %v: this is what was found until then.)\n", r.Elapsed.Round(time.Millisecond))
+	case !r.Complete:
 		fmt.Fprintf(&b, "\n(Stopped by the time limit after %v: this is what was found until then.)\n", r.Elapsed.Round(time.Millisecond))
 	}
 	return b.String()
