@@ -69,13 +69,24 @@ type App struct {
 	colorsItem                    *fyne.MenuItem
 	menu                          *fyne.MainMenu
 
+	// uiDo runs a function on the UI thread: fyne.Do in the app. Fyne's
+	// test driver runs fyne.Do at once on the calling goroutine, which
+	// races with the test, so tests replace it; everything that reaches the
+	// UI from a goroutine of its own goes through u.do.
+	uiDo func(func())
+
 	rec   *recoverer  // unsaved changes in the cache directory (recovery.go)
 	guide fyne.Window // Help ▸ User Guide while open (guide.go)
 }
 
+// do runs f on the UI thread through u.uiDo, looked up at each call so
+// that a test can replace it after New.
+func (u *App) do(f func()) { u.uiDo(f) }
+
 // New builds the main window's content and menus in w.
 func New(a fyne.App, w fyne.Window) *App {
-	u := &App{fyne: a, win: w, tips: newTipLayer()}
+	u := &App{fyne: a, win: w, uiDo: fyne.Do}
+	u.tips = newTipLayer(u.do)
 	u.applyTheme() // before the widgets, which take some colours when made
 	u.status = widget.NewLabel("")
 	u.status.Truncation = fyne.TextTruncateEllipsis

@@ -78,7 +78,7 @@ type recJob struct {
 // earlier session did not end cleanly (a crash, a kill, a power cut), it
 // offers to restore what that session left. Shutdown ends the session.
 func (u *App) StartRecovery(store recovery.Store) {
-	u.startRecovery(store, autosaveEvery, 10, fyne.Do)
+	u.startRecovery(store, autosaveEvery, 10, u.do)
 }
 
 // startRecovery is StartRecovery with the autosave interval, the spacing
