@@ -61,9 +61,27 @@ type Options struct {
 	Workers int
 	// Limit caps the number of Found events (0: no cap). The counts go on.
 	Limit int
+	// Drop reports only every Drop-th assembly (with Disassemble: every
+	// Drop-th solution), numbered from the first of the whole search, so
+	// a kept list samples all of it (BurrTools' "drop"). 0 and 1 report
+	// every one. Limit counts the reported ones. It does not change what
+	// Resume needs: a continued search may drop otherwise.
+	Drop int
 	// Resume continues a stopped search from the State its Done carried.
 	// The puzzle, problem and the options above Workers must be the same.
 	Resume *State
+}
+
+// reports applies Drop: whether sol is one of those reported.
+func (o Options) reports(sol model.Solution) bool {
+	if o.Drop <= 1 {
+		return true
+	}
+	n := sol.AsmNum
+	if o.Disassemble {
+		n = sol.SolNum
+	}
+	return n%o.Drop == 0
 }
 
 // DefaultOptions returns BurrTools' defaults: filter rotations and
@@ -143,8 +161,8 @@ type Solver struct {
 // grid. ctx cancels a long preparation.
 func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Solver, error) {
 	start := time.Now()
-	if opts.Workers < 0 || opts.Limit < 0 {
-		return nil, fmt.Errorf("negative workers (%d) or limit (%d)", opts.Workers, opts.Limit)
+	if opts.Workers < 0 || opts.Limit < 0 || opts.Drop < 0 {
+		return nil, fmt.Errorf("negative workers (%d), limit (%d) or drop (%d)", opts.Workers, opts.Limit, opts.Drop)
 	}
 	ao := assemble.Options{
 		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
@@ -269,6 +287,9 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 			sol.SolNum = int(solN.Add(1) - 1)
 		}
 		if s.opts.Disassemble && !solution {
+			return cover.Continue
+		}
+		if !s.opts.reports(sol) {
 			return cover.Continue
 		}
 		if n := sent.Add(1); s.opts.Limit == 0 || n <= int64(s.opts.Limit) {
