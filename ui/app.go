@@ -366,7 +366,7 @@ func (u *App) buildMenu() {
 	})
 	help := fyne.NewMenu("Help", guide, keys, about)
 
-	u.menu = fyne.NewMainMenu(file, edit, view, solve, tools, help)
+	u.menu = fyne.NewMainMenu(file, edit, view, solve, u.solve.tools.menu, tools, help)
 	u.win.SetMainMenu(u.menu)
 	u.refreshMenu()
 }
@@ -413,6 +413,7 @@ func (u *App) refreshMenu() {
 	if solveChanged {
 		u.menu.Items[3].Refresh()
 	}
+	u.solve.tools.refresh()
 }
 
 // addShortcuts registers the keys that are not menu items: Ctrl+Y for

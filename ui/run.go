@@ -28,6 +28,7 @@ type solveOptions struct {
 	disassemble, keepMirrors, keepRotations, completeRotations bool
 	maxHoles                                                   int // -1: the problem's own setting
 	keep                                                       int // most solutions kept
+	drop                                                       int // keep every drop-th solution (1: all)
 }
 
 // solveRun is one search on a copy of one problem: started, maybe stopped
@@ -109,9 +110,7 @@ func (r *solveRun) describe() string {
 		fmt.Fprintf(&b, "; about %s left", duration(r.left))
 	}
 	b.WriteString(".")
-	if n := r.found(); n > uint64(len(r.kept)) {
-		fmt.Fprintf(&b, " Kept the first %s; %s more were counted but not kept.", thousands(uint64(len(r.kept))), thousands(n-uint64(len(r.kept))))
-	}
+	b.WriteString(keptNote(r))
 	if r.note != "" {
 		b.WriteString(" " + r.note)
 	}
@@ -145,7 +144,7 @@ func problemFingerprint(p *model.Puzzle, i int) uint64 {
 // solveControls are the widgets of the run controls.
 type solveControls struct {
 	disassemble, mirrors, rotations, complete *tipCheck
-	maxHoles, keep                            *widget.Entry
+	maxHoles, keep, drop                      *widget.Entry
 	start, stop, cont                         *tipButton
 	progress                                  *widget.ProgressBar
 	labels                                    formLabels
@@ -164,6 +163,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.maxHoles.SetPlaceHolder("problem's")
 	c.keep = widget.NewEntry()
 	c.keep.SetText(strconv.Itoa(defaultKeep))
+	c.drop = newDropEntry()
 	c.start = newTipButton("Start", theme.MediaPlayIcon(), "Solve the problem from the beginning (Ctrl+R, F9)", u, t.start)
 	c.start.Importance = widget.HighImportance
 	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving (Ctrl+Period, Escape); the solutions found so far are kept", u, t.stop)
@@ -172,6 +172,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	form := widget.NewForm(
 		widget.NewFormItem("Max holes", c.maxHoles),
 		widget.NewFormItem("Keep at most", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep), c.keep)),
+		widget.NewFormItem("Keep every", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("th solution (BurrTools' drop)"), c.drop), c.drop)),
 	)
 	c.labels.form = form
 	return container.NewVBox(
@@ -192,6 +193,10 @@ func (t *solveTab) options() (solveOptions, error) {
 		completeRotations: c.complete.Checked,
 		maxHoles:          -1,
 		keep:              defaultKeep,
+	}
+	var err error
+	if o.drop, err = parseDrop(c.drop.Text); err != nil {
+		return o, err
 	}
 	if s := strings.TrimSpace(c.maxHoles.Text); s != "" {
 		n, err := strconv.Atoi(s)
@@ -245,7 +250,7 @@ func (t *solveTab) refreshControls() {
 	set(c.start, !running && i >= 0 && i < len(p.Problems))
 	set(c.stop, running)
 	set(c.cont, t.canContinue())
-	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep} {
+	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep, c.drop} {
 		set(w, !running)
 	}
 	set(c.disassemble, !running && t.u.g.Directions() != nil)
@@ -377,6 +382,7 @@ func (t *solveTab) begin(r *solveRun, resume bool) {
 // stop cancels a running solve; its results arrive with the feed's final
 // batch.
 func (t *solveTab) stop() {
+	t.tools.cancel()
 	if r := t.run; r != nil && r.running && r.cancel != nil {
 		r.cancel()
 	}
@@ -385,6 +391,7 @@ func (t *solveTab) stop() {
 // shutdown stops a running solve and waits (a while) until the solver's
 // goroutines have returned, so that quitting leaves nothing running.
 func (t *solveTab) shutdown() {
+	t.tools.shutdown()
 	r := t.run
 	if r == nil || !r.running {
 		return

@@ -31,6 +31,7 @@ type solveTab struct {
 	sorted  []int // indices into rows, in display order
 	order   int
 	sel     int // selected row (index into rows), -1 none
+	cols    *solColumns
 
 	view      *view3D
 	slider    *keySlider
@@ -46,8 +47,9 @@ type solveTab struct {
 	restOK         bool
 	settingUI      bool
 
-	run *solveRun // the current or last run, nil before the first
-	ctl *solveControls
+	run   *solveRun // the current or last run, nil before the first
+	ctl   *solveControls
+	tools *solutionTools // the list's delete and disassembly tools
 	// launch starts the solver on a run; tests replace it with a source of
 	// synthetic events.
 	launch func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error)
@@ -68,36 +70,11 @@ func newSolveTab(u *App) *solveTab {
 	}, u)
 	t.info = widget.NewLabel("")
 	t.info.Wrapping = fyne.TextWrapWord
-	t.sortBy = newKeySelect([]string{"order found", "level", "moves"}, "", func(string) {
+	t.sortBy = newKeySelect(sortNames, "", func(string) {
 		t.order = t.sortBy.SelectedIndex()
 		t.resort()
 	}, u)
-	t.list = widget.NewList(
-		func() int { return len(t.sorted) },
-		func() fyne.CanvasObject {
-			n := widget.NewLabel("")
-			l := widget.NewLabel("")
-			l.Importance = widget.LowImportance
-			return container.NewBorder(nil, nil, n, l)
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(t.sorted) {
-				return
-			}
-			r := &t.rows[t.sorted[i]]
-			c := o.(*fyne.Container)
-			c.Objects[0].(*widget.Label).SetText(fmt.Sprintf("#%d", r.sol.AsmNum+1))
-			text := "no disassembly stored"
-			if d := r.sol.Disassembly; d != nil {
-				text = fmt.Sprintf("level %s · %s", d.Level(), plural(d.TotalMoves(), "move"))
-			}
-			c.Objects[1].(*widget.Label).SetText(text)
-		})
-	t.list.OnSelected = func(i widget.ListItemID) {
-		if i < len(t.sorted) {
-			t.selectRow(t.sorted[i])
-		}
-	}
+	t.list = t.newSolutionList()
 
 	t.sortBy.SetSelectedIndex(0)
 
@@ -119,8 +96,8 @@ func newSolveTab(u *App) *solveTab {
 	viewer := container.NewBorder(nil, animBar, nil, nil, t.view)
 
 	controls := t.runControls()
-	listBox := container.NewBorder(container.NewBorder(nil, nil, widget.NewLabelWithStyle("Solutions", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewHBox(t.movesButton(), widget.NewLabel("sort by"), t.sortBy)), nil, nil, nil, t.list)
+	listBox := container.NewBorder(container.NewVBox(container.NewBorder(nil, nil, widget.NewLabelWithStyle("Solutions", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewHBox(t.movesButton(), widget.NewLabel("sort by"), t.sortBy)), t.listHeader()), t.solutionTools(), nil, nil, t.list)
 	left := container.NewBorder(container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Problem"), nil, t.problem),
 		controls, t.info, widget.NewSeparator()), nil, nil, nil, listBox)
@@ -134,6 +111,7 @@ func newSolveTab(u *App) *solveTab {
 // documentChanged forgets what belonged to the previous document.
 func (t *solveTab) documentChanged() {
 	t.run = nil
+	t.tools.cancel()
 	t.rows, t.sorted, t.sel = nil, nil, -1
 	t.view.reset()
 }

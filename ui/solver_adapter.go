@@ -23,6 +23,7 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 		CompleteRotationCheck: r.opts.completeRotations,
 		Disassemble:           r.opts.disassemble,
 		Workers:               t.u.prefWorkers(),
+		Drop:                  r.opts.drop,
 	}
 	if r.opts.maxHoles >= 0 {
 		n := r.opts.maxHoles
