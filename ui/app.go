@@ -457,6 +457,11 @@ func (u *App) showKeys() {
 		"Ctrl+Shift+R\tcontinue a stopped search",
 		"Ctrl+Period, Escape\tstop",
 		"Space\tplay or pause the disassembly (Solve tab)",
+		"Ctrl+Del, Ctrl+Shift+Del\tdelete the selected / all solutions",
+		"Ctrl+Shift+PgUp / PgDn\tdelete the solutions before / after the selected",
+		"Ctrl+Shift+U\tdelete the solutions without a disassembly",
+		"Ctrl+D, Ctrl+Shift+D\ttake the selected / all solutions apart",
+		"Ctrl+Alt+D, Ctrl+Alt+Shift+D\tremove the selected / all disassemblies",
 		"",
 		"3D view: drag to turn, wheel to zoom.",
 	}, "\n")

@@ -274,6 +274,10 @@ func (st *solutionTools) removeDisassemblies(all bool) {
 		t.u.showError(err)
 		return
 	}
+	if n == 0 {
+		t.u.setStatus("No disassembly to remove")
+		return
+	}
 	t.u.setStatus(fmt.Sprintf("Removed %s (their level and moves are kept)", count(uint64(n), "disassembly", "disassemblies")))
 }
 

@@ -203,9 +203,6 @@ func (t *solveTab) newSolutionList() *widget.List {
 			for k := range labels {
 				lb := widget.NewLabel("")
 				lb.Truncation = fyne.TextTruncateEllipsis
-				if k > 0 {
-					lb.Importance = widget.LowImportance
-				}
 				labels[k] = lb
 			}
 			return container.New(cols, labels...)
@@ -291,8 +288,14 @@ type solColumns struct {
 
 func newSolColumns() *solColumns {
 	c := &solColumns{}
-	for k, s := range []string{"#0000000", "00.00.00.0", "moves"} {
-		c.widths[k] = fyne.MeasureText(s, theme.TextSize(), fyne.TextStyle{Italic: true}).Width + 2*theme.InnerPadding()
+	// A label's own size for the header's word and a long entry, so that
+	// the label's padding is counted as Fyne draws it.
+	for k, texts := range [][2]string{{"solution", "#0000000"}, {"level", "00.00.00.0"}, {"moves", "0000"}} {
+		for _, s := range texts {
+			c.widths[k] = max(c.widths[k], widget.NewLabelWithStyle(s, fyne.TextAlignLeading, fyne.TextStyle{Italic: true}).MinSize().Width)
+		}
+		// Slack, as a truncating label cuts its text a little early.
+		c.widths[k] += theme.InnerPadding()
 	}
 	return c
 }
