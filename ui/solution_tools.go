@@ -122,6 +122,15 @@ func shortcutText(sc fyne.Shortcut) string {
 			s += m.name
 		}
 	}
+	// Fyne names some keys as X11 does; the menus write them as here.
+	switch c.KeyName {
+	case fyne.KeyPageUp:
+		return s + "PgUp"
+	case fyne.KeyPageDown:
+		return s + "PgDn"
+	case fyne.KeyDelete:
+		return s + "Del"
+	}
 	return s + string(c.KeyName)
 }
 
