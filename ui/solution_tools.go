@@ -48,7 +48,8 @@ type takeApartJob struct {
 	total   int
 }
 
-func shortcut(key fyne.KeyName, mod fyne.KeyModifier) fyne.Shortcut {
+// ctrlShortcut is Ctrl (Cmd on macOS) with mod and key.
+func ctrlShortcut(key fyne.KeyName, mod fyne.KeyModifier) fyne.Shortcut {
 	return &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault | mod}
 }
 
@@ -72,21 +73,21 @@ func (t *solveTab) solutionTools() fyne.CanvasObject {
 	selected := func() bool { return st.editable() && t.sel >= 0 && t.sel < len(t.rows) }
 	del := func(r model.SolutionRange) func() { return func() { t.deleteSolutions(r) } }
 	delRow := container.NewGridWithColumns(5,
-		add("All", "Delete All Solutions", "Delete every solution of the list", shortcut(fyne.KeyDelete, fyne.KeyModifierShift), st.editable, del(model.AllSolutions)),
-		add("Before", "Delete Solutions Before the Selected", "Delete the solutions listed before the selected one", shortcut(fyne.KeyPageUp, fyne.KeyModifierShift), selected, del(model.BeforeSelected)),
-		add("This", "Delete the Selected Solution", "Delete the selected solution", shortcut(fyne.KeyDelete, 0), selected, del(model.AtSelected)),
-		add("After", "Delete Solutions After the Selected", "Delete the solutions listed after the selected one", shortcut(fyne.KeyPageDown, fyne.KeyModifierShift), selected, del(model.AfterSelected)),
-		add("No DA", "Delete Solutions Without a Disassembly", "Delete the solutions that have no disassembly", shortcut(fyne.KeyU, fyne.KeyModifierShift), st.editable, del(model.WithoutDisassembly)),
+		add("All", "Delete All Solutions", "Delete every solution of the list", ctrlShortcut(fyne.KeyDelete, fyne.KeyModifierShift), st.editable, del(model.AllSolutions)),
+		add("Before", "Delete Solutions Before the Selected", "Delete the solutions listed before the selected one", ctrlShortcut(fyne.KeyPageUp, fyne.KeyModifierShift), selected, del(model.BeforeSelected)),
+		add("This", "Delete the Selected Solution", "Delete the selected solution", ctrlShortcut(fyne.KeyDelete, 0), selected, del(model.AtSelected)),
+		add("After", "Delete Solutions After the Selected", "Delete the solutions listed after the selected one", ctrlShortcut(fyne.KeyPageDown, fyne.KeyModifierShift), selected, del(model.AfterSelected)),
+		add("No DA", "Delete Solutions Without a Disassembly", "Delete the solutions that have no disassembly", ctrlShortcut(fyne.KeyU, fyne.KeyModifierShift), st.editable, del(model.WithoutDisassembly)),
 	)
 	canTakeApart := func() bool { return st.editable() && u.g.Directions() != nil }
 	daRow := container.NewGridWithColumns(4,
-		add("Take apart", "Take the Selected Solution Apart", "Find how the selected assembly comes apart and store its disassembly", shortcut(fyne.KeyD, 0),
-			func() bool { return canTakeApart() && selected() && !animated(t.rows[t.sel].sol) }, func() { st.takeApart(false) }),
-		add("All", "Take All Solutions Apart", "Find how every assembly without a disassembly comes apart and store the disassemblies; runs in the background (Escape stops)", shortcut(fyne.KeyD, fyne.KeyModifierShift),
+		add("Take apart", "Take the Selected Solution Apart", "Find how the selected assembly comes apart and store its disassembly", ctrlShortcut(fyne.KeyD, 0),
+			func() bool { return canTakeApart() && selected() && !hasMoves(t.rows[t.sel].sol) }, func() { st.takeApart(false) }),
+		add("All", "Take All Solutions Apart", "Find how every assembly without a disassembly comes apart and store the disassemblies; runs in the background (Escape stops)", ctrlShortcut(fyne.KeyD, fyne.KeyModifierShift),
 			canTakeApart, func() { st.takeApart(true) }),
-		add("Remove", "Remove the Selected Disassembly", "Keep only the level and moves of the selected solution's disassembly (BurrTools' outline), which makes files smaller", shortcut(fyne.KeyD, fyne.KeyModifierAlt),
-			func() bool { return selected() && animated(t.rows[t.sel].sol) }, func() { st.removeDisassemblies(false) }),
-		add("Remove all", "Remove All Disassemblies", "Keep only the level and moves of every disassembly (BurrTools' outline), which makes files smaller", shortcut(fyne.KeyD, fyne.KeyModifierAlt|fyne.KeyModifierShift),
+		add("Remove", "Remove the Selected Disassembly", "Keep only the level and moves of the selected solution's disassembly (BurrTools' outline), which makes files smaller", ctrlShortcut(fyne.KeyD, fyne.KeyModifierAlt),
+			func() bool { return selected() && hasMoves(t.rows[t.sel].sol) }, func() { st.removeDisassemblies(false) }),
+		add("Remove all", "Remove All Disassemblies", "Keep only the level and moves of every disassembly (BurrTools' outline), which makes files smaller", ctrlShortcut(fyne.KeyD, fyne.KeyModifierAlt|fyne.KeyModifierShift),
 			st.editable, func() { st.removeDisassemblies(true) }),
 	)
 	var items []*fyne.MenuItem
@@ -134,9 +135,9 @@ func shortcutText(sc fyne.Shortcut) string {
 	return s + string(c.KeyName)
 }
 
-// animated reports whether a solution's disassembly holds its moves, not
+// hasMoves reports whether a solution's disassembly holds its moves, not
 // only their outline.
-func animated(s *model.Solution) bool {
+func hasMoves(s *model.Solution) bool {
 	return s.Disassembly != nil && !s.Disassembly.Outline()
 }
 
@@ -270,7 +271,7 @@ func (st *solutionTools) removeDisassemblies(all bool) {
 	set := make([]bool, len(sols))
 	seps := make([]*model.Separation, len(sols))
 	for k := range sols {
-		if (all || k == t.sel) && animated(&sols[k]) {
+		if (all || k == t.sel) && hasMoves(&sols[k]) {
 			set[k], seps[k] = true, model.OutlineOf(sols[k].Disassembly)
 		}
 	}
@@ -304,7 +305,7 @@ func (st *solutionTools) takeApart(all bool) {
 	sols := p.Problems[i].Solutions
 	var targets []int
 	for k := range sols {
-		if (all || k == t.sel) && !animated(&sols[k]) {
+		if (all || k == t.sel) && !hasMoves(&sols[k]) {
 			targets = append(targets, k)
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -16,9 +15,9 @@ import (
 	"github.com/burrlab/burrlab/model/grid"
 )
 
-// slide returns a disassembly of the domino puzzle's two cubes in which
+// slideSep returns a disassembly of the domino puzzle's two cubes in which
 // cube 1 moves moves-1 steps along +x and then leaves.
-func slide(moves int) *model.Separation {
+func slideSep(moves int) *model.Separation {
 	s := &model.Separation{Pieces: []int{0, 1}}
 	for k := 0; k < moves; k++ {
 		s.States = append(s.States, []grid.Vec{{0, 0, 0}, {1 + k, 0, 0}})
@@ -27,11 +26,11 @@ func slide(moves int) *model.Separation {
 	return s
 }
 
-// listPuzzle is the domino puzzle with n stored solutions numbered 0..n-1:
+// manySolutions is the domino puzzle with n stored solutions numbered 0..n-1:
 // every third has no disassembly, the others take 1 to 4 moves.
-func listPuzzle(n int) *model.Puzzle {
+func manySolutions(n int) *model.Puzzle {
 	p := dominoPuzzle()
-	seps := []*model.Separation{slide(1), slide(2), slide(3), slide(4)}
+	seps := []*model.Separation{slideSep(1), slideSep(2), slideSep(3), slideSep(4)}
 	a := model.Assembly{{Pos: grid.Vec{0, 0, 0}}, {Pos: grid.Vec{1, 0, 0}}}
 	sols := make([]model.Solution, n)
 	for k := range sols {
@@ -84,10 +83,6 @@ func findTool(t *testing.T, st *solveTab, menu string) *solTool {
 	return nil
 }
 
-func ctrl(key fyne.KeyName, mod fyne.KeyModifier) fyne.Shortcut {
-	return &desktop.CustomShortcut{KeyName: key, Modifier: fyne.KeyModifierShortcutDefault | mod}
-}
-
 // selectNum selects the solution numbered asm in the list.
 func selectNum(t *testing.T, st *solveTab, asm int) {
 	t.Helper()
@@ -100,7 +95,8 @@ func selectNum(t *testing.T, st *solveTab, asm int) {
 	t.Fatalf("solution %d is not listed", asm)
 }
 
-func seq(lo, hi int) []int {
+// asmRange lists lo..hi-1.
+func asmRange(lo, hi int) []int {
 	var out []int
 	for k := lo; k < hi; k++ {
 		out = append(out, k)
@@ -112,10 +108,10 @@ func seq(lo, hi int) []int {
 // delete tool, checks the stored solutions, the list and the selection,
 // and undoes each.
 func TestDeleteSolutionTools(t *testing.T) {
-	u := newTestUI(t, listPuzzle(10))
+	u := newTestUI(t, manySolutions(10))
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
-	all := seq(0, 10)
+	all := asmRange(0, 10)
 	if !slices.Equal(listedNums(st), all) {
 		t.Fatalf("listed %v", listedNums(st))
 	}
@@ -137,16 +133,16 @@ func TestDeleteSolutionTools(t *testing.T) {
 		want     []int
 		selected int
 	}{
-		{"Delete Solutions Before the Selected", true, nil, seq(4, 10), 4},
-		{"Delete Solutions Before the Selected", false, ctrl(fyne.KeyPageUp, fyne.KeyModifierShift), seq(4, 10), 4},
-		{"Delete Solutions After the Selected", true, nil, seq(0, 5), 4},
-		{"Delete Solutions After the Selected", false, ctrl(fyne.KeyPageDown, fyne.KeyModifierShift), seq(0, 5), 4},
+		{"Delete Solutions Before the Selected", true, nil, asmRange(4, 10), 4},
+		{"Delete Solutions Before the Selected", false, ctrlShortcut(fyne.KeyPageUp, fyne.KeyModifierShift), asmRange(4, 10), 4},
+		{"Delete Solutions After the Selected", true, nil, asmRange(0, 5), 4},
+		{"Delete Solutions After the Selected", false, ctrlShortcut(fyne.KeyPageDown, fyne.KeyModifierShift), asmRange(0, 5), 4},
 		{"Delete the Selected Solution", true, nil, []int{0, 1, 2, 3, 5, 6, 7, 8, 9}, 5},
-		{"Delete the Selected Solution", false, ctrl(fyne.KeyDelete, 0), []int{0, 1, 2, 3, 5, 6, 7, 8, 9}, 5},
+		{"Delete the Selected Solution", false, ctrlShortcut(fyne.KeyDelete, 0), []int{0, 1, 2, 3, 5, 6, 7, 8, 9}, 5},
 		{"Delete Solutions Without a Disassembly", true, nil, []int{1, 2, 4, 5, 7, 8}, 4},
-		{"Delete Solutions Without a Disassembly", false, ctrl(fyne.KeyU, fyne.KeyModifierShift), []int{1, 2, 4, 5, 7, 8}, 4},
+		{"Delete Solutions Without a Disassembly", false, ctrlShortcut(fyne.KeyU, fyne.KeyModifierShift), []int{1, 2, 4, 5, 7, 8}, 4},
 		{"Delete All Solutions", true, nil, nil, -1},
-		{"Delete All Solutions", false, ctrl(fyne.KeyDelete, fyne.KeyModifierShift), nil, -1},
+		{"Delete All Solutions", false, ctrlShortcut(fyne.KeyDelete, fyne.KeyModifierShift), nil, -1},
 	} {
 		selectNum(t, st, 4)
 		tl := findTool(t, st, c.menu)
@@ -182,7 +178,7 @@ func TestDeleteSolutionTools(t *testing.T) {
 	st.sortBy.SetSelectedIndex(sortMoves)
 	shown := listedNums(st)
 	selectNum(t, st, shown[3])
-	pressShortcut(u, ctrl(fyne.KeyPageDown, fyne.KeyModifierShift))
+	pressShortcut(u, ctrlShortcut(fyne.KeyPageDown, fyne.KeyModifierShift))
 	want := slices.Clone(shown[:4])
 	slices.Sort(want)
 	if got := storedNums(u); !slices.Equal(got, want) {
@@ -208,7 +204,7 @@ func TestDeleteSolutionTools(t *testing.T) {
 // TestSolutionToolsOffWhileSolving: the tools edit the document's list,
 // not a run's.
 func TestSolutionToolsOffWhileSolving(t *testing.T) {
-	u := newTestUI(t, listPuzzle(5))
+	u := newTestUI(t, manySolutions(5))
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
 	q := make(uiQueue, 1024)
@@ -220,7 +216,7 @@ func TestSolutionToolsOffWhileSolving(t *testing.T) {
 			t.Errorf("%s is enabled while solving", tl.item.Label)
 		}
 	}
-	pressShortcut(u, ctrl(fyne.KeyDelete, fyne.KeyModifierShift))
+	pressShortcut(u, ctrlShortcut(fyne.KeyDelete, fyne.KeyModifierShift))
 	if len(st.run.kept) == 0 {
 		t.Error("the run's solutions were deleted")
 	}
@@ -234,7 +230,7 @@ func TestSolutionToolsOffWhileSolving(t *testing.T) {
 // TestRemoveDisassemblies drops disassemblies to their outline: level and
 // moves stay listed, the animation goes; undo brings it back.
 func TestRemoveDisassemblies(t *testing.T) {
-	u := newTestUI(t, listPuzzle(6))
+	u := newTestUI(t, manySolutions(6))
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
 	selectNum(t, st, 2)
@@ -242,7 +238,7 @@ func TestRemoveDisassemblies(t *testing.T) {
 		t.Fatal("solution 2 has no animation")
 	}
 	level := st.rows[st.sel].sol.Disassembly.Level()
-	pressShortcut(u, ctrl(fyne.KeyD, fyne.KeyModifierAlt))
+	pressShortcut(u, ctrlShortcut(fyne.KeyD, fyne.KeyModifierAlt))
 	sols := u.doc.Puzzle().Problems[0].Solutions
 	if d := sols[2].Disassembly; d == nil || !d.Outline() || d.Level() != level {
 		t.Fatalf("solution 2's disassembly after removing: %+v", d)
@@ -280,9 +276,9 @@ func TestRemoveDisassemblies(t *testing.T) {
 	}
 }
 
-// assembliesOnly solves Pelikan Burr through the Solve tab without
+// pelikanAssemblies solves Pelikan Burr through the Solve tab without
 // disassembling: BurrTools counts 12 assemblies, 1 of which comes apart.
-func assembliesOnly(t *testing.T) (*App, uiQueue) {
+func pelikanAssemblies(t *testing.T) (*App, uiQueue) {
 	t.Helper()
 	u := newTestUI(t, readExample(t, "PelikanBurr.xmpuzzle"))
 	u.tabs.SelectIndex(tabSolve)
@@ -298,7 +294,8 @@ func assembliesOnly(t *testing.T) (*App, uiQueue) {
 	return u, q
 }
 
-func withDisassembly(u *App) []int {
+// disassembledNums lists the stored solutions that have a disassembly.
+func disassembledNums(u *App) []int {
 	var out []int
 	for _, s := range u.doc.Puzzle().Problems[0].Solutions {
 		if s.Disassembly != nil {
@@ -311,7 +308,7 @@ func withDisassembly(u *App) []int {
 // TestTakeApartAll takes every stored assembly apart in the background,
 // stores the one that comes apart as one step, and undoes it.
 func TestTakeApartAll(t *testing.T) {
-	u, q := assembliesOnly(t)
+	u, q := pelikanAssemblies(t)
 	st := u.solve
 	tl := findTool(t, st, "Take All Solutions Apart")
 	if tl.button.Disabled() {
@@ -323,7 +320,7 @@ func TestTakeApartAll(t *testing.T) {
 		t.Fatal("no job runs, or its progress is hidden, or the tools are on")
 	}
 	q.pump(t, func() bool { return st.tools.job == nil })
-	got := withDisassembly(u)
+	got := disassembledNums(u)
 	if len(got) != 1 || len(u.doc.undo) != steps+1 {
 		t.Fatalf("%v came apart in %d steps; want one assembly in one step", got, len(u.doc.undo)-steps)
 	}
@@ -335,13 +332,13 @@ func TestTakeApartAll(t *testing.T) {
 		t.Error("the solution taken apart does not animate")
 	}
 	pressShortcut(u, &fyne.ShortcutUndo{})
-	if len(withDisassembly(u)) != 0 {
+	if len(disassembledNums(u)) != 0 {
 		t.Error("undo kept a disassembly")
 	}
 	// The selected one, with the key.
-	pressShortcut(u, ctrl(fyne.KeyD, 0))
+	pressShortcut(u, ctrlShortcut(fyne.KeyD, 0))
 	q.pump(t, func() bool { return st.tools.job == nil })
-	if got2 := withDisassembly(u); !slices.Equal(got2, got) {
+	if got2 := disassembledNums(u); !slices.Equal(got2, got) {
 		t.Errorf("taking the selected apart stored %v, want %v", got2, got)
 	}
 	// Another, which does not come apart: nothing is stored.
@@ -357,9 +354,9 @@ func TestTakeApartAll(t *testing.T) {
 // TestTakeApartStop: Escape stops the job; what it finished is stored
 // (consistently) and the tools come back.
 func TestTakeApartStop(t *testing.T) {
-	u, q := assembliesOnly(t)
+	u, q := pelikanAssemblies(t)
 	st := u.solve
-	pressShortcut(u, ctrl(fyne.KeyD, fyne.KeyModifierShift))
+	pressShortcut(u, ctrlShortcut(fyne.KeyD, fyne.KeyModifierShift))
 	if st.tools.job == nil {
 		t.Fatal("no job")
 	}
@@ -374,14 +371,14 @@ func TestTakeApartStop(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if len(withDisassembly(u)) > 1 || findTool(t, st, "Take All Solutions Apart").button.Disabled() {
+	if len(disassembledNums(u)) > 1 || findTool(t, st, "Take All Solutions Apart").button.Disabled() {
 		t.Error("after stopping: more than the one solution, or the tools off")
 	}
 }
 
-// rangePuzzle: a row of 3 variable cells, pieces: up to 2 cubes (S2) and
+// piecesRangePuzzle: a row of 3 variable cells, pieces: up to 2 cubes (S2) and
 // a domino (S3, 0..1). The stored assemblies use different pieces.
-func rangePuzzle() *model.Puzzle {
+func piecesRangePuzzle() *model.Puzzle {
 	p := dominoPuzzle()
 	row := model.NewShape(grid.Vec{3, 1, 1})
 	for k := range row.Voxels {
@@ -409,7 +406,7 @@ func rangePuzzle() *model.Puzzle {
 // solution uses and sorts by them as BurrTools does (the solution using
 // the first piece slots first).
 func TestPiecesColumnAndSort(t *testing.T) {
-	u := newTestUI(t, rangePuzzle())
+	u := newTestUI(t, piecesRangePuzzle())
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
 	texts := func() []string {
@@ -429,7 +426,7 @@ func TestPiecesColumnAndSort(t *testing.T) {
 		t.Errorf("sorted by pieces: %v, want 1 0 3 2", got)
 	}
 	// Fixed counts: the column stays empty.
-	u2 := newTestUI(t, listPuzzle(2))
+	u2 := newTestUI(t, manySolutions(2))
 	u2.tabs.SelectIndex(tabSolve)
 	o := u2.solve.list.CreateItem()
 	u2.solve.list.UpdateItem(0, o)
@@ -477,8 +474,8 @@ func TestKeepEveryNth(t *testing.T) {
 	}
 }
 
-// mallocs counts the heap allocations f makes.
-func mallocs(f func()) uint64 {
+// heapAllocs counts the heap allocations f makes.
+func heapAllocs(f func()) uint64 {
 	var a, b runtime.MemStats
 	runtime.ReadMemStats(&a)
 	f()
@@ -486,12 +483,12 @@ func mallocs(f func()) uint64 {
 	return b.Mallocs - a.Mallocs
 }
 
-// listOps sorts a list of n solutions every way and deletes before and
+// solutionListOps sorts a list of n solutions every way and deletes before and
 // after the selected one, checking each result; it returns the heap
 // allocations and the time of each step.
-func listOps(t *testing.T, n int) (allocs map[string]uint64, took map[string]time.Duration) {
+func solutionListOps(t *testing.T, n int) (allocs map[string]uint64, took map[string]time.Duration) {
 	t.Helper()
-	u := newTestUI(t, listPuzzle(n))
+	u := newTestUI(t, manySolutions(n))
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
 	if len(st.rows) != n {
@@ -500,7 +497,7 @@ func listOps(t *testing.T, n int) (allocs map[string]uint64, took map[string]tim
 	allocs, took = map[string]uint64{}, map[string]time.Duration{}
 	step := func(what string, f func()) {
 		start := time.Now()
-		allocs[what] = mallocs(f)
+		allocs[what] = heapAllocs(f)
 		took[what] = time.Since(start)
 	}
 	step("sort by level", func() { st.sortBy.SetSelectedIndex(sortLevel) })
@@ -509,12 +506,12 @@ func listOps(t *testing.T, n int) (allocs map[string]uint64, took map[string]tim
 	step("sort by level again", func() { st.sortBy.SetSelectedIndex(sortLevel) })
 	shown := listedNums(st)
 	selectNum(t, st, shown[n/2])
-	step("delete before", func() { pressShortcut(u, ctrl(fyne.KeyPageUp, fyne.KeyModifierShift)) })
+	step("delete before", func() { pressShortcut(u, ctrlShortcut(fyne.KeyPageUp, fyne.KeyModifierShift)) })
 	if got := listedNums(st); !slices.Equal(got, shown[n/2:]) || selectedNum(st) != shown[n/2] {
 		t.Fatalf("%d solutions, delete before: %d listed, want %d", n, len(got), n-n/2)
 	}
 	selectNum(t, st, shown[3*n/4])
-	step("delete after", func() { pressShortcut(u, ctrl(fyne.KeyPageDown, fyne.KeyModifierShift)) })
+	step("delete after", func() { pressShortcut(u, ctrlShortcut(fyne.KeyPageDown, fyne.KeyModifierShift)) })
 	if got := listedNums(st); !slices.Equal(got, shown[n/2:3*n/4+1]) {
 		t.Fatalf("%d solutions, delete after: %d listed, want %d", n, len(got), 3*n/4+1-n/2)
 	}
@@ -536,8 +533,8 @@ func listOps(t *testing.T, n int) (allocs map[string]uint64, took map[string]tim
 // only against a generous bound.
 func TestHundredThousandSolutions(t *testing.T) {
 	const small, big = 1000, 100000
-	base, _ := listOps(t, small)
-	allocs, took := listOps(t, big)
+	base, _ := solutionListOps(t, small)
+	allocs, took := solutionListOps(t, big)
 	for _, what := range []string{"sort by level", "sort by moves", "sort by pieces", "sort by level again", "delete before", "delete after"} {
 		extra := int64(allocs[what]) - int64(base[what])
 		t.Logf("%s: %d allocations with %d solutions, %d with %d; %v", what, allocs[what], big, base[what], small, took[what])

@@ -49,9 +49,9 @@ func (r *solRow) keys() {
 	}
 }
 
-// keyed reports whether an order compares the rows' keys (the pieces are
+// sortsByKeys reports whether an order compares the rows' keys (the pieces are
 // compared on the assemblies themselves).
-func keyed(order int) bool { return order == sortLevel || order == sortMoves }
+func sortsByKeys(order int) bool { return order == sortLevel || order == sortMoves }
 
 // lessLevel orders by level, BurrTools' way: compare the state counts of
 // the tree, node by node.
@@ -122,7 +122,7 @@ func (t *solveTab) appendSolutions(sols []model.Solution, from int) {
 	} else {
 		added := make([]int, 0, len(t.rows)-start)
 		for k := start; k < len(t.rows); k++ {
-			if keyed(t.order) {
+			if sortsByKeys(t.order) {
 				t.rows[k].keys()
 			}
 			added = append(added, k)
@@ -168,7 +168,7 @@ func (t *solveTab) resort() {
 		t.sorted = append(t.sorted, k)
 	}
 	if t.order != sortFound {
-		if keyed(t.order) {
+		if sortsByKeys(t.order) {
 			for k := range t.rows {
 				t.rows[k].keys()
 			}
