@@ -9,7 +9,7 @@
 //     out, the surface is pulled inwards by a small gap so that touching
 //     pieces stay apart, and only real feature edges are kept as outlines.
 //     Sphere cells become balls. The surface is a closed 2-manifold, which
-//     WriteSTL (stl.go) relies on.
+//     the STL files of package render/stl rely on (Surface, surface.go).
 //   - Scene and Item (scene.go): meshes with an offset, a colour and a mode
 //     (solid, outline, hidden). ShapeScene and AssemblyScene (build.go) make
 //     them from a model.Puzzle.
@@ -22,7 +22,7 @@
 //   - Animation (anim.go): a disassembly tree flattened into steps, with each
 //     piece's offset at any fractional time.
 //   - Pictures (export.go): PNG-ready images of a shape, an assembly (at a
-//     disassembly step) or a problem with its parts; STL files of a shape.
+//     disassembly step) or a problem with its parts.
 //
 // Units: render units are those of grid.Solid (a cube, a prism's triangle
 // side, a sphere's diameter and a rhombic or tetra-octa block all measure

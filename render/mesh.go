@@ -52,6 +52,7 @@ type Mesh struct {
 	balls    []ball
 	min, max mgl32.Vec3
 	cells    int
+	centroid mgl64.Vec3 // mean of the cells' centres
 }
 
 // edge is an outline segment between vertices a and b, where polygons p
@@ -83,6 +84,10 @@ func (m *Mesh) Grid() grid.Grid { return m.grid }
 // Bounds returns the corners of the mesh's bounding box; both are zero for
 // an empty mesh.
 func (m *Mesh) Bounds() (lo, hi mgl64.Vec3) { return vec64(m.min), vec64(m.max) }
+
+// Centroid returns the mean of the centres of the mesh's cells, in the
+// mesh's frame: where an exploded view pushes the piece from.
+func (m *Mesh) Centroid() mgl64.Vec3 { return m.centroid }
 
 // Empty reports whether the mesh draws nothing.
 func (m *Mesh) Empty() bool { return len(m.tris) == 0 && len(m.balls) == 0 }
@@ -116,6 +121,12 @@ func NewMesh(g grid.Grid, cells []grid.Cell, gap float64) (*Mesh, error) {
 		index[c.Pos] = int32(i)
 	}
 	m := &Mesh{grid: g, cells: len(cells)}
+	for _, c := range cells {
+		m.centroid = m.centroid.Add(g.Solid(c.Pos).Center)
+	}
+	if len(cells) > 0 {
+		m.centroid = m.centroid.Mul(1 / float64(len(cells)))
+	}
 	if g.Type() == grid.Spheres {
 		for _, c := range cells {
 			s := g.Solid(c.Pos)
@@ -352,7 +363,21 @@ func (b *surfaceBuilder) emit(m *Mesh) {
 	visited := make([]bool, len(b.cid))
 	var normals [][]mgl64.Vec3 // per vertex
 	var points []int32         // per vertex: its corner point
+	// spread[v] points from a split vertex's corner point into the faces
+	// of its run (zero for vertices that are not split). Runs whose faces
+	// lie in the same planes get the same inset; the spread keeps their
+	// vertices apart, so no triangle between them has two equal corners.
+	var spread []mgl64.Vec3
+	faceCentre := func(h int32) mgl64.Vec3 {
+		f := &b.faces[faceOf[h]]
+		var c mgl64.Vec3
+		for k := int32(0); k < f.n; k++ {
+			c = c.Add(b.points[b.cid[f.first+k]])
+		}
+		return c.Mul(1 / float64(f.n))
+	}
 	newVertex := func(p int32) int32 {
+		spread = append(spread, mgl64.Vec3{})
 		normals = append(normals, nil)
 		points = append(points, p)
 		return int32(len(points) - 1)
@@ -459,9 +484,11 @@ func (b *surfaceBuilder) emit(m *Mesh) {
 			start, end := cuts[(j+k-1)%k], cuts[j]
 			vout[cycle[start]] = v
 			addNormal(v, cycle[start])
+			spread[v] = faceCentre(cycle[start]).Sub(b.points[p])
 			for i := (start + 1) % n; i != end; i = (i + 1) % n {
 				vin[cycle[i]], vout[cycle[i]] = v, v
 				addNormal(v, cycle[i])
+				spread[v] = spread[v].Add(faceCentre(cycle[i]).Sub(b.points[p]))
 			}
 			vin[cycle[end]] = v
 			addNormal(v, cycle[end])
@@ -479,7 +506,11 @@ func (b *surfaceBuilder) emit(m *Mesh) {
 	}
 	m.verts = make([]mgl32.Vec3, len(points))
 	for v, p := range points {
-		m.verts[v] = vec32(b.points[p].Add(inset(normals[v], b.gap)))
+		d := inset(normals[v], b.gap)
+		if l := spread[v].Len(); l > 0 {
+			d = d.Add(spread[v].Mul(b.gap / 2 / l))
+		}
+		m.verts[v] = vec32(b.points[p].Add(d))
 	}
 
 	// Triangles: a fan per face (the faces are convex; a cut corner adds a

@@ -1,9 +1,6 @@
 package render
 
 import (
-	"bytes"
-	"encoding/binary"
-	"io"
 	"math"
 	"math/rand"
 	"runtime"
@@ -129,7 +126,7 @@ func TestMeshClosedAllGrids(t *testing.T) {
 	for ty := grid.Type(0); ty < grid.NumTypes; ty++ {
 		g := grid.Must(ty)
 		if ty == grid.Spheres {
-			continue // balls; see TestSTLClosed
+			continue // balls; see package render/stl
 		}
 		for name, vs := range testShapes(g, rng) {
 			name = ty.String() + "/" + name
@@ -206,7 +203,6 @@ func TestHugeShapesRefusedCheaply(t *testing.T) {
 	}
 	for name, try := range map[string]func() error{
 		"ShapeMesh": func() error { _, err := ShapeMesh(g, &s); return err },
-		"ShapeSTL":  func() error { return ShapeSTL(io.Discard, g, &s, STLOptions{Unit: 1, Gap: 0.01}) },
 	} {
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
@@ -218,84 +214,5 @@ func TestHugeShapesRefusedCheaply(t *testing.T) {
 		if n := after.TotalAlloc - before.TotalAlloc; n > 1<<20 {
 			t.Errorf("%s: allocated %d bytes to refuse the shape", name, n)
 		}
-	}
-}
-
-// readSTL parses a binary STL file back into triangles.
-func readSTL(t *testing.T, b []byte) [][3]mgl64.Vec3 {
-	t.Helper()
-	if len(b) < 84 {
-		t.Fatalf("STL of %d bytes", len(b))
-	}
-	n := int(binary.LittleEndian.Uint32(b[80:]))
-	if len(b) != 84+50*n {
-		t.Fatalf("STL of %d bytes for %d triangles", len(b), n)
-	}
-	f := func(off int) float64 { return float64(math.Float32frombits(binary.LittleEndian.Uint32(b[off:]))) }
-	out := make([][3]mgl64.Vec3, n)
-	for i := range out {
-		r := 84 + 50*i
-		for k := 0; k < 3; k++ {
-			o := r + 12 + 12*k
-			out[i][k] = mgl64.Vec3{f(o), f(o + 4), f(o + 8)}
-		}
-		nrm := mgl64.Vec3{f(r), f(r + 4), f(r + 8)}
-		geo := out[i][1].Sub(out[i][0]).Cross(out[i][2].Sub(out[i][0]))
-		if nrm.Dot(geo) <= 0 {
-			t.Fatalf("triangle %d: normal %v disagrees with winding", i, nrm)
-		}
-	}
-	return out
-}
-
-// Every STL file, of every grid and of shapes whose cells merge, pinch or
-// are balls, is a set of closed, outward-oriented surfaces: each edge is
-// shared by exactly two triangles, once in each direction.
-func TestSTLClosed(t *testing.T) {
-	rng := rand.New(rand.NewSource(2))
-	for ty := grid.Type(0); ty < grid.NumTypes; ty++ {
-		g := grid.Must(ty)
-		for name, vs := range testShapes(g, rng) {
-			if ty == grid.Spheres && len(vs) > 16 {
-				vs = vs[:40] // enough balls and necks; keeps the test quick
-			}
-			name = ty.String() + "/" + name
-			var buf bytes.Buffer
-			if err := WriteSTL(&buf, g, tagged(vs), DefaultSTLOptions()); err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			tris := readSTL(t, buf.Bytes())
-			checkClosed(t, name, tris)
-			if v := signedVolume(tris); v <= 0 {
-				t.Errorf("%s: volume %v, surfaces face inwards", name, v)
-			}
-		}
-	}
-}
-
-func TestSTLOptions(t *testing.T) {
-	g := grid.Must(grid.Cubes)
-	cells := tagged([]grid.Vec{{0, 0, 0}})
-	for _, o := range []STLOptions{{Unit: 0, Gap: 0.01}, {Unit: 1, Gap: 0}, {Unit: math.NaN(), Gap: 0.01}} {
-		if err := WriteSTL(&bytes.Buffer{}, g, cells, o); err == nil {
-			t.Errorf("options %+v accepted", o)
-		}
-	}
-	if err := WriteSTL(&bytes.Buffer{}, g, nil, DefaultSTLOptions()); err == nil {
-		t.Error("empty shape accepted")
-	}
-	// Unit scales the file: a 10 mm cube with 0.1 mm gaps is 9.8 mm wide.
-	var buf bytes.Buffer
-	if err := WriteSTL(&buf, g, cells, DefaultSTLOptions()); err != nil {
-		t.Fatal(err)
-	}
-	lo, hi := math.Inf(1), math.Inf(-1)
-	for _, tr := range readSTL(t, buf.Bytes()) {
-		for _, p := range tr {
-			lo, hi = min(lo, p[0]), max(hi, p[0])
-		}
-	}
-	if w := hi - lo; math.Abs(w-9.8) > 1e-4 {
-		t.Errorf("cube width %v mm, want 9.8", w)
 	}
 }

@@ -31,6 +31,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/solver/assemble"
 	"github.com/burrlab/burrlab/solver/cover"
@@ -70,6 +71,21 @@ type Options struct {
 	// Resume continues a stopped search from the State its Done carried.
 	// The puzzle, problem and the options above Workers must be the same.
 	Resume *State
+	// MaxMemory is the memory budget in bytes (0: budget.Default, 1 GiB).
+	// Prepare refuses with a *budget.Error, before allocating, a problem
+	// whose preparation or search would need more.
+	MaxMemory int64
+	// OnPrepare, if not nil, is called from Prepare's goroutine about
+	// every 250 ms while a big problem is prepared (the first time after
+	// 250 ms: small ones never report).
+	OnPrepare func(PrepareProgress)
+}
+
+// PrepareProgress says how far Prepare has come.
+type PrepareProgress struct {
+	Phase    string  // what it is doing, e.g. "placing the pieces"
+	Fraction float64 // of that phase, 0..1
+	Elapsed  time.Duration
 }
 
 // reports applies Drop: whether sol is one of those reported.
@@ -167,6 +183,16 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	ao := assemble.Options{
 		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
 		CompleteRotationCheck: opts.CompleteRotationCheck, MaxHoles: -1,
+		MaxMemory: opts.MaxMemory,
+	}
+	if opts.OnPrepare != nil {
+		last := start
+		ao.Progress = func(phase string, f float64) {
+			if now := time.Now(); now.Sub(last) >= progressEvery {
+				last = now
+				opts.OnPrepare(PrepareProgress{Phase: phase, Fraction: f, Elapsed: now.Sub(start)})
+			}
+		}
 	}
 	if opts.MaxHoles != nil {
 		if *opts.MaxHoles < 0 {
@@ -176,6 +202,9 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	}
 	a, err := assemble.New(ctx, p, problem, ao)
 	if err != nil {
+		return nil, err
+	}
+	if err := budget.Check(opts.MaxMemory, searchCost(a, opts.Workers), "the search"); err != nil {
 		return nil, err
 	}
 	m, err := cover.New(a.Cover())

@@ -347,7 +347,7 @@ func (u *App) buildMenu() {
 	goSolve.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key3, Modifier: fyne.KeyModifierAlt}
 	u.colorsItem = fyne.NewMenuItem("Constraint Colours", func() { u.setShowColors(!u.showColors) })
 	u.colorsItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
-	view := fyne.NewMenu("View", goShapes, goProblems, goSolve, fyne.NewMenuItemSeparator(), u.colorsItem)
+	view := fyne.NewMenu("View", append([]*fyne.MenuItem{goShapes, goProblems, goSolve, fyne.NewMenuItemSeparator(), u.colorsItem}, u.view3DMenuItems()...)...)
 
 	u.startItem = fyne.NewMenuItem("Start", func() { u.tabs.SelectIndex(tabSolve); u.solve.start() })
 	u.startItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
@@ -355,7 +355,7 @@ func (u *App) buildMenu() {
 	u.contItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	u.stopItem = fyne.NewMenuItem("Stop", u.solve.stop)
 	u.stopItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
-	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem)
+	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem, fyne.NewMenuItemSeparator(), u.memoryBudgetItem())
 
 	tools := fyne.NewMenu("Tools", u.browserMenuItems()...)
 
@@ -463,7 +463,15 @@ func (u *App) showKeys() {
 		"Ctrl+D, Ctrl+Shift+D\ttake the selected / all solutions apart",
 		"Ctrl+Alt+D, Ctrl+Alt+Shift+D\tremove the selected / all disassemblies",
 		"",
-		"3D view: drag to turn, wheel to zoom.",
+		"",
+		"3D views:",
+		"drag, wheel\tturn, zoom",
+		"middle drag, Shift+drag\tpan",
+		"Ctrl+0\treset the view (also the button at its top right)",
+		"Shift+click a piece\tcycle it visible, outlined, hidden (Solve tab; or click its square below the view)",
+		"Ctrl+Shift+H\tshow all pieces again",
+		"Ctrl+Shift+E\texploded view on or off (and the Exploded slider)",
+		"Ctrl+Shift+F\tfade out removed pieces in a disassembly, or not",
 	}, "\n")
 	lbl := widget.NewLabel(strings.ReplaceAll(text, "\t", "    "))
 	dialog.ShowCustom("Keyboard Shortcuts", "Close", lbl, u.win)

@@ -14,5 +14,6 @@ func (u *App) exportMenu() *fyne.MenuItem {
 func (u *App) exportItems() []*fyne.MenuItem {
 	return []*fyne.MenuItem{
 		fyne.NewMenuItem("Image…", u.showExportImage),
+		u.exportSTLItem(),
 	}
 }

@@ -19,15 +19,11 @@ import (
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
 
-// trayUI opens the tray puzzle (three stored solutions with their
-// disassemblies) with its first solution selected in the Solve tab.
-func trayUI(t *testing.T) *App {
+// traySolutionUI opens the tray puzzle in the Solve tab with its first
+// solution selected.
+func traySolutionUI(t *testing.T) *App {
 	t.Helper()
-	p, err := xmpuzzle.ReadFile("testdata/tray.xmpuzzle")
-	if err != nil {
-		t.Fatal(err)
-	}
-	u := newTestUI(t, p)
+	u := trayUI(t)
 	u.tabs.SelectIndex(tabSolve)
 	u.solve.list.Select(0)
 	if u.solve.anim == nil {
@@ -150,7 +146,7 @@ func TestExportMenu(t *testing.T) {
 // Every kind of picture, in both formats, lands in the folder under the
 // name given, at the size asked for.
 func TestExportImages(t *testing.T) {
-	u := trayUI(t)
+	u := traySolutionUI(t)
 	dir := t.TempDir()
 	for _, c := range []struct {
 		kind   exportKind
@@ -191,7 +187,7 @@ func TestExportImages(t *testing.T) {
 // The disassembly steps: one picture per move and the assembled one, named
 // with their step numbers; with Dim on.
 func TestExportSteps(t *testing.T) {
-	u := trayUI(t)
+	u := traySolutionUI(t)
 	dir := t.TempDir()
 	e := exportDialog(t, u, exportSteps, "PNG", "160x120", dir)
 	e.name.SetText("tray")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
@@ -28,8 +29,7 @@ func crash(u *App) {
 	u.rec = nil
 }
 
-// overlayText returns the text of the labels and rich texts in the window's
-// dialogs.
+// overlayText returns the texts shown in the window's dialogs.
 func overlayText(t *testing.T, u *App) string {
 	var b strings.Builder
 	var walk func(o fyne.CanvasObject)
@@ -40,6 +40,8 @@ func overlayText(t *testing.T, u *App) string {
 			b.WriteString(o.Text + "\n")
 		case *widget.RichText:
 			b.WriteString(o.String() + "\n")
+		case *canvas.Text:
+			b.WriteString(o.Text + "\n")
 		case *fyne.Container:
 			for _, ch := range o.Objects {
 				walk(ch)

@@ -55,6 +55,7 @@ type solveRun struct {
 	showing               bool // the solution list shows this run
 	stored                bool // its results went into the document
 	note                  string
+	preparing             string // a long preparation's phase and progress
 }
 
 // puzzleFor returns the puzzle whose shapes the list's solutions refer to:
@@ -91,6 +92,9 @@ func (r *solveRun) describe() string {
 		fmt.Fprintf(&b, "The solver stopped with an error: %v. ", r.err)
 	case r.running && r.fraction < 0 && r.assemblies == 0:
 		b.WriteString("Preparing… ")
+		if r.preparing != "" {
+			b.WriteString("(" + r.preparing + ") ")
+		}
 	case r.running:
 		b.WriteString("Solving… ")
 	case r.complete:
@@ -175,11 +179,13 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 		widget.NewFormItem("Keep every", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("th solution (BurrTools' drop)"), c.drop), c.drop)),
 	)
 	c.labels.form = form
+	t.why = newExplainUI(t)
 	return container.NewVBox(
 		container.NewGridWithColumns(2, c.disassemble, c.mirrors, c.rotations, c.complete),
 		form,
 		container.NewGridWithColumns(3, c.start, c.stop, c.cont),
 		c.progress,
+		t.why.button,
 	)
 }
 
@@ -391,6 +397,7 @@ func (t *solveTab) stop() {
 // shutdown stops a running solve and waits (a while) until the solver's
 // goroutines have returned, so that quitting leaves nothing running.
 func (t *solveTab) shutdown() {
+	t.why.close() // an explanation still running stops too
 	t.tools.shutdown()
 	r := t.run
 	if r == nil || !r.running {
@@ -413,6 +420,7 @@ func (t *solveTab) apply(r *solveRun, bt batch) {
 	if bt.fraction >= 0 {
 		r.fraction = bt.fraction
 	}
+	r.preparing = bt.preparing
 	if bt.elapsed > 0 {
 		r.elapsed = bt.elapsed
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 	"github.com/burrlab/burrlab/render"
@@ -20,9 +21,13 @@ Draws a picture of FILE without a window: problem N's stored solution K if
 there is one, else its result shape (in a file without problems: its first
 shape that has cells); -shape draws a shape instead, -parts
 the problem's result with its pieces below. OUT ending in .svg writes the
-picture as SVG (vector: it scales for print), .png as PNG. OUT ending in
-.stl writes the shape (-shape, else the problem's result) as a binary STL
-file instead.
+picture as SVG (vector: it scales for print), .png as PNG.
+
+STL for 3D printing: OUT ending in .stl writes the shape (-shape, else the
+problem's result); -assembled writes solution K with every piece in place;
+-pieces writes each distinct piece of solution K into the folder OUT, one
+file per shape named after it. -unit, -gap, -bevel and -ascii set the
+size, the clearance, the chamfer of outer edges (cube grid) and the format.
 
 -steps writes the solution's disassembly as a numbered sequence, one
 picture per move: OUT is a folder (the files are named after FILE) or a
@@ -46,9 +51,9 @@ func runRender(args []string, stdout io.Writer) error {
 	colors := fs.Bool("colors", false, "paint cells in their constraint colours")
 	background := fs.String("background", "gradient", "`gradient`, white or transparent")
 	format := fs.String("format", "", "png or svg, for -steps when OUT has no extension")
-	unit := fs.Float64("unit", 10, "STL only: length of one cell (cube edge) in `mm`")
-	gap := fs.Float64("gap", 0.01, "STL only: clearance per side, as a fraction of a cell")
-	out := fs.String("o", "", "output `file` (.png or .svg; .stl for a shape; a folder or base name with -steps)")
+	stlf := addSTLFlags(fs)
+	out := fs.String("o", "", "output `file` (.png, .svg or .stl; a folder with -pieces; a folder or base name with -steps)")
+	maxMemory := memoryFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), renderUsage)
 		fs.PrintDefaults()
@@ -59,12 +64,16 @@ func runRender(args []string, stdout io.Writer) error {
 	if fs.NArg() != 1 || *out == "" {
 		return errors.New("usage: burr render [flags] -o OUT.png|OUT.svg FILE")
 	}
+	limitHeap(*maxMemory)
 	p, err := xmpuzzle.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	if strings.EqualFold(filepath.Ext(*out), ".stl") {
-		return renderSTL(p, *shape, *problem, *unit, *gap, *out)
+	if stlf.wantsSTL(*out) {
+		return stlf.render(p, *shape, *problem, *solution, *out, stdout)
+	}
+	if err := stlf.checkNotSTL(fs); err != nil {
+		return err
 	}
 	var w, h int
 	if _, err := fmt.Sscanf(*size, "%dx%d", &w, &h); err != nil {
@@ -92,11 +101,15 @@ func runRender(args []string, stdout io.Writer) error {
 	var pic *render.Picture
 	switch {
 	case *shape >= 0:
-		pic, err = render.ShapePicture(p, *shape, opt)
+		if err = budget.Check(*maxMemory, render.ShapeImageBytes(p, *shape, opt), "drawing the shape"); err == nil {
+			pic, err = render.ShapePicture(p, *shape, opt)
+		}
 	case *parts:
-		pic, err = render.ProblemPicture(p, *problem, opt)
+		if err = budget.Check(*maxMemory, render.ProblemImageBytes(p, *problem, opt), "drawing the problem"); err == nil {
+			pic, err = render.ProblemPicture(p, *problem, opt)
+		}
 	default:
-		pic, err = drawProblem(p, *problem, *solution, *step, opt)
+		pic, err = drawProblem(p, *problem, *solution, *step, opt, *maxMemory)
 	}
 	if err != nil {
 		return err
@@ -140,14 +153,20 @@ func renderSteps(p *model.Puzzle, pr, sol int, opt render.ImageOptions, out, for
 }
 
 // drawProblem lays out a stored solution, or the result shape when the
-// problem has none.
-func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOptions) (*render.Picture, error) {
+// problem has none. Each drawing's estimated memory is checked against the budget first.
+func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOptions, maxMemory int64) (*render.Picture, error) {
+	shapePicture := func(i int) (*render.Picture, error) {
+		if err := budget.Check(maxMemory, render.ShapeImageBytes(p, i, opt), fmt.Sprintf("drawing shape %d", i)); err != nil {
+			return nil, err
+		}
+		return render.ShapePicture(p, i, opt)
+	}
 	if pr < 0 || pr >= len(p.Problems) {
 		if len(p.Problems) == 0 && pr == 0 {
 			// A file of shapes only: show the first one worth looking at.
 			for i := range p.Shapes {
 				if _, _, ok := p.Shapes[i].Bounds(); ok {
-					return render.ShapePicture(p, i, opt)
+					return shapePicture(i)
 				}
 			}
 			return nil, errors.New("the puzzle has no problem and no shape with cells: nothing to draw")
@@ -156,6 +175,9 @@ func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOpt
 	}
 	prob := &p.Problems[pr]
 	if len(prob.Solutions) > 0 {
+		if err := budget.Check(maxMemory, render.AssemblyImageBytes(p, pr, sol, opt), fmt.Sprintf("drawing solution %d", sol)); err != nil {
+			return nil, err
+		}
 		return render.AssemblyPicture(p, pr, sol, step, opt)
 	}
 	if sol != 0 {
@@ -164,34 +186,5 @@ func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOpt
 	if prob.Result == model.NoResult {
 		return nil, fmt.Errorf("problem %d has neither a stored solution nor a result shape", pr)
 	}
-	return render.ShapePicture(p, prob.Result, opt)
-}
-
-func renderSTL(p *model.Puzzle, shape, pr int, unit, gap float64, out string) error {
-	if shape < 0 {
-		if pr < 0 || pr >= len(p.Problems) || p.Problems[pr].Result == model.NoResult {
-			return fmt.Errorf("no shape to write: give -shape, or a problem with a result shape")
-		}
-		shape = p.Problems[pr].Result
-	}
-	if shape >= len(p.Shapes) {
-		return fmt.Errorf("shape %d does not exist (the puzzle has %d)", shape, len(p.Shapes))
-	}
-	g, err := p.GridOf()
-	if err != nil {
-		return err
-	}
-	f, err := os.Create(out)
-	if err != nil {
-		return err
-	}
-	err = render.ShapeSTL(f, g, &p.Shapes[shape], render.STLOptions{Unit: unit, Gap: gap})
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(out)
-		return fmt.Errorf("shape %d: %w", shape, err)
-	}
-	return nil
+	return shapePicture(prob.Result)
 }

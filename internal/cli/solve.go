@@ -56,6 +56,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print one JSON object per problem")
 	save := fs.String("save", "", "write the file with the solutions found to `OUT`")
 	cont := fs.Bool("continue", false, "continue a search that BurrLab paused and saved")
+	maxMemory := memoryFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -63,6 +64,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		fs.Usage()
 		return errors.New("expected one puzzle file")
 	}
+	limitHeap(*maxMemory)
 	p, err := xmpuzzle.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
@@ -80,7 +82,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	opts := solver.Options{
 		KeepMirrors: *keepMirrors, KeepRotations: *keepRotations, CompleteRotationCheck: *complete,
-		Disassemble: *disasm, Workers: *workers, Limit: *limit, Drop: *drop,
+		Disassemble: *disasm, Workers: *workers, Limit: *limit, MaxMemory: *maxMemory, Drop: *drop,
 	}
 	if *maxHoles >= 0 {
 		opts.MaxHoles = maxHoles
@@ -133,7 +135,11 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 		}
 		opts.Resume = st
 	}
+	prog := newProgress(i)
+	defer prog.clear()
+	opts.OnPrepare = prog.onPrepare()
 	s, err := solver.Prepare(ctx, p, i, opts)
+	prog.clear()
 	if errors.Is(err, context.Canceled) {
 		err = errors.New("stopped while preparing the search")
 	}
@@ -152,12 +158,15 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 			if keep {
 				sols = append(sols, ev.Solution)
 			}
+		case solver.Progress:
+			prog.search(ev)
 		case solver.Done:
 			done = ev
 		case solver.Error:
 			res.Error = ev.Err.Error()
 		}
 	}
+	prog.clear()
 	if opts.Limit > 0 && len(sols) > opts.Limit {
 		sols = sols[:opts.Limit]
 	}

@@ -2,6 +2,7 @@ package assemble
 
 import (
 	"cmp"
+	"context"
 	"slices"
 
 	"github.com/burrlab/burrlab/model"
@@ -58,7 +59,8 @@ func resetHotspot(g grid.Grid, s *model.Shape) grid.Vec {
 // newShapeInfo turns shape s by every orientation and sorts them into
 // classes of identical results. Class members share norm, the first
 // orientation of the class: BurrTools' normalised orientation.
-func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
+// ctx is looked at once per orientation: a big shape takes a while.
+func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo, error) {
 	si := &shapeInfo{cells: s.Cells(), hot: resetHotspot(g, s), anchor: -1}
 	pos := make([]grid.Vec, len(si.cells))
 	for i, c := range si.cells {
@@ -74,6 +76,9 @@ func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
 	si.or = make([]orientInfo, n)
 	var reps []int
 	for t := 0; t < n; t++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		o := &si.or[t]
 		out, hot, ok := g.Transform(t, pos, si.hot)
 		if !ok {
@@ -109,7 +114,7 @@ func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
 			si.sym.Add(t)
 		}
 	}
-	return si
+	return si, nil
 }
 
 // sortCells sorts cells into index order (z, then y, then x), like
