@@ -262,16 +262,30 @@ func TestRemoveDisassemblies(t *testing.T) {
 		t.Error("undo did not bring the disassembly back")
 	}
 
-	test.Tap(findTool(t, st, "Remove All Disassemblies").button)
-	for _, s := range u.doc.Puzzle().Problems[0].Solutions {
-		if s.Disassembly != nil && !s.Disassembly.Outline() {
-			t.Fatalf("solution %d kept its disassembly", s.AsmNum)
-		}
+	// The button of the selected one.
+	test.Tap(findTool(t, st, "Remove the Selected Disassembly").button)
+	if d := u.doc.Puzzle().Problems[0].Solutions[2].Disassembly; !d.Outline() || st.anim != nil {
+		t.Error("the Remove button did not remove the selected disassembly")
 	}
 	pressShortcut(u, &fyne.ShortcutUndo{})
-	for _, s := range u.doc.Puzzle().Problems[0].Solutions {
-		if s.AsmNum%3 != 0 && s.Disassembly.Outline() {
-			t.Fatalf("undo left solution %d an outline", s.AsmNum)
+
+	// All of them, with the button and with the key.
+	for _, how := range []string{"tap", "key"} {
+		if how == "tap" {
+			test.Tap(findTool(t, st, "Remove All Disassemblies").button)
+		} else {
+			pressShortcut(u, ctrlShortcut(fyne.KeyD, fyne.KeyModifierAlt|fyne.KeyModifierShift))
+		}
+		for _, s := range u.doc.Puzzle().Problems[0].Solutions {
+			if s.Disassembly != nil && !s.Disassembly.Outline() {
+				t.Fatalf("%s: solution %d kept its disassembly", how, s.AsmNum)
+			}
+		}
+		pressShortcut(u, &fyne.ShortcutUndo{})
+		for _, s := range u.doc.Puzzle().Problems[0].Solutions {
+			if s.AsmNum%3 != 0 && s.Disassembly.Outline() {
+				t.Fatalf("%s: undo left solution %d an outline", how, s.AsmNum)
+			}
 		}
 	}
 }
