@@ -542,9 +542,11 @@ func solutionListOps(t *testing.T, n int) (allocs map[string]uint64, took map[st
 // UI thread. Drawing the visible rows costs the same however long the
 // list (Fyne shapes their text), so the same steps on 1,000 solutions
 // give the baseline: on 100,000 they may cost only a few more allocations
-// (the index slices), not one per solution. The first sort by level makes
-// each row's key once, one slice each. The times are logged and checked
-// only against a generous bound.
+// (the index slices), not one per solution (measured: the same counts
+// within 150 of about 11,000 to 49,000, most of it shaping the visible
+// rows' text). The first sort by level makes each row's key once, one
+// slice each. The times are logged and checked only against a generous
+// bound.
 func TestHundredThousandSolutions(t *testing.T) {
 	const small, big = 1000, 100000
 	base, _ := solutionListOps(t, small)
@@ -552,7 +554,10 @@ func TestHundredThousandSolutions(t *testing.T) {
 	for _, what := range []string{"sort by level", "sort by moves", "sort by pieces", "sort by level again", "delete before", "delete after"} {
 		extra := int64(allocs[what]) - int64(base[what])
 		t.Logf("%s: %d allocations with %d solutions, %d with %d; %v", what, allocs[what], big, base[what], small, took[what])
-		limit := int64(big / 100)
+		// A tenth of an allocation per extra solution: per-row work would
+		// make at least one; the slack covers goroutines of earlier tests
+		// that may still allocate while a step is measured.
+		limit := int64(big / 10)
 		if what == "sort by level" {
 			limit = 2 * big
 		}
