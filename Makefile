@@ -6,7 +6,7 @@ EXAMPLES ?= $(abspath ../shared/burrtools-examples)
 export BURRLAB_EXAMPLES = $(EXAMPLES)
 export LANG ?= C.UTF-8
 
-.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot clean install uninstall icons package
+.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot distributed clean install uninstall icons package
 
 all: build
 
@@ -120,6 +120,11 @@ icons:
 	for s in $(filter-out 256,$(ICONSIZES)); do \
 		convert assets/icons/app.png -filter Lanczos -resize $${s}x$${s} -strip PNG32:dist/icons/$$s.png || exit 1; \
 	done
+# distributed: a one-node Slurm cluster (root only; it says so and skips
+# otherwise) runs deploy/slurm for the example pentominoes split into 8
+# parts; the merged file must equal a single run. Leaves no daemon behind.
+distributed: deps
+	GO=$(GO) scripts/distributed.sh
 
 clean:
 	rm -rf bin

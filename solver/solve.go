@@ -62,6 +62,15 @@ type Options struct {
 	Workers int
 	// Limit caps the number of Found events (0: no cap). The counts go on.
 	Limit int
+	// Part and Parts, with Parts > 0, search only part Part (1..Parts)
+	// of a deterministic split of the search into Parts balanced parts
+	// (cover.Split): every machine computes the same split, so the parts,
+	// run anywhere, find every assembly of a single run exactly once.
+	Part, Parts int
+	// First, if positive, stops the search after First assemblies (with
+	// Disassemble, First solutions); Done then says the search is not
+	// complete, and its State continues it.
+	First int
 	// Drop reports only every Drop-th assembly (with Disassemble: every
 	// Drop-th solution), numbered from the first of the whole search, so
 	// a kept list samples all of it (BurrTools' "drop"). 0 and 1 report
@@ -69,7 +78,8 @@ type Options struct {
 	// Resume needs: a continued search may drop otherwise.
 	Drop int
 	// Resume continues a stopped search from the State its Done carried.
-	// The puzzle, problem and the options above Workers must be the same.
+	// The puzzle, problem, the options above Workers and the part must be
+	// the same.
 	Resume *State
 	// MaxMemory is the memory budget in bytes (0: budget.Default, 1 GiB).
 	// Prepare refuses with a *budget.Error, before allocating, a problem
@@ -129,14 +139,18 @@ type Found struct {
 type Done struct {
 	Assemblies uint64
 	Solutions  uint64 // only counted with Options.Disassemble
-	// Complete says the whole search space was explored; otherwise the
-	// search was stopped and State says where to continue.
+	// Complete says the whole search space (of the part, for a part)
+	// was explored; otherwise the search was stopped and State says where
+	// to continue. A part's Done always has a State, which burr merge
+	// reads.
 	Complete bool
 	State    *State
 	Elapsed  time.Duration // solving time, earlier runs included
 	// Fraction is the part of the whole search done, earlier runs
 	// included: 1 when Complete, else estimated from what State leaves.
 	Fraction float64
+	// Nodes is the number of search nodes this run visited.
+	Nodes uint64
 }
 
 // Error reports a failure during the search (a disassembler error); the
@@ -177,8 +191,13 @@ type Solver struct {
 // grid. ctx cancels a long preparation.
 func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Solver, error) {
 	start := time.Now()
-	if opts.Workers < 0 || opts.Limit < 0 || opts.Drop < 0 {
-		return nil, fmt.Errorf("negative workers (%d), limit (%d) or drop (%d)", opts.Workers, opts.Limit, opts.Drop)
+	if opts.Workers < 0 || opts.Limit < 0 || opts.First < 0 || opts.Drop < 0 {
+		return nil, fmt.Errorf("negative workers (%d), limit (%d), first (%d) or drop (%d)", opts.Workers, opts.Limit, opts.First, opts.Drop)
+	}
+	if opts.Parts != 0 || opts.Part != 0 {
+		if err := cover.CheckPart(opts.Part, opts.Parts); err != nil {
+			return nil, err
+		}
 	}
 	ao := assemble.Options{
 		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
@@ -221,8 +240,12 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 		}
 	}
 	if r := opts.Resume; r != nil {
-		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) {
+		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) || r.Part != opts.Part || r.Parts != opts.Parts {
 			return nil, ErrStateMismatch
+		}
+		if r.Parts > 0 && r.SplitVersion != cover.SplitVersion {
+			return nil, fmt.Errorf("%w: the part was split by another version of BurrLab (split %d, this one %d)",
+				ErrStateMismatch, r.SplitVersion, cover.SplitVersion)
 		}
 	}
 	s.stats = Stats{Stats: a.Stats(), Rows: m.NumRows(), Prepared: time.Since(start)}
@@ -240,6 +263,13 @@ func Solve(ctx context.Context, p *model.Puzzle, problem int, opts Options) (<-c
 
 // Stats describes the prepared problem.
 func (s *Solver) Stats() Stats { return s.stats }
+
+// A search is subdivided for its workers (see run) from subdivideWorkers
+// workers on, when it is estimated at subdivideNodes nodes or more
+// (about ten seconds of one worker).
+const subdivideWorkers = 8
+
+var subdivideNodes uint64 = 1 << 24 // a variable for tests
 
 // progressEvery is how often Run reports Progress.
 const progressEvery = 250 * time.Millisecond
@@ -277,11 +307,49 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 		earlier    time.Duration
 		jobs       []cover.Job
 	)
-	if r := s.opts.Resume; r != nil {
+	r := s.opts.Resume
+	if r != nil {
 		asmN.Store(r.Assemblies)
 		solN.Store(r.Solutions)
 		earlier = r.Elapsed
 		jobs = r.Jobs
+		if jobs == nil {
+			jobs = []cover.Job{} // a finished part: nothing left (nil would mean everything)
+		}
+	}
+	if r == nil && s.opts.Parts == 0 && s.opts.First == 0 && workers >= subdivideWorkers &&
+		cover.Estimate(s.m) >= subdivideNodes {
+		// The subdivision that balances machines also feeds many workers,
+		// largest pieces first, so that they finish together (they still
+		// hand each other work when one runs dry). It costs up to seconds,
+		// so small searches and few workers, which sharing alone balances
+		// well, go without. A search for the first assemblies keeps the
+		// plain search order.
+		pieces, err := cover.Subdivide(ctx, s.m, workers)
+		if err == nil {
+			var total uint64
+			for _, p := range pieces {
+				total += p.Estimate
+			}
+			jobs = cover.Jobs(pieces, total)
+		} else if ctx.Err() != nil {
+			jobs = nil // stopped at once: Search saves the whole search
+		}
+	}
+	if s.opts.Parts > 0 && (r == nil || r.Unsplit) {
+		var err error
+		if jobs, err = cover.Split(ctx, s.m, s.opts.Part, s.opts.Parts); err != nil {
+			// Stopped (or failed) while splitting: nothing was searched.
+			done := Done{Elapsed: earlier + time.Since(start)}
+			if ctx.Err() != nil {
+				done.State = &State{Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts), Elapsed: done.Elapsed,
+					Part: s.opts.Part, Parts: s.opts.Parts, Unsplit: true, SplitVersion: cover.SplitVersion}
+			} else {
+				ch <- Error{Err: err}
+			}
+			ch <- done
+			return
+		}
 	}
 	scratch := make([]*assemble.Scratch, workers)
 	for i := range scratch {
@@ -289,7 +357,8 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 	}
 	var errOnce sync.Once
 
-	onSolution := func(w int, rows []int32) cover.Action {
+	var claimed atomic.Int64 // places taken of Options.First
+	onSolution := func(w int, rows []int32) (act cover.Action) {
 		asm, ok := s.asm.Accept(scratch[w], rows)
 		if !ok {
 			return cover.Continue
@@ -309,6 +378,17 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 					return cover.Retry // found again when the search continues
 				}
 				solution = sep != nil
+			}
+		}
+		if s.opts.First > 0 && (solution || !s.opts.Disassemble) {
+			// Claim one of the First places; a worker that comes too late
+			// hands its find back for a continued search.
+			n := claimed.Add(1)
+			if n > int64(s.opts.First) {
+				return cover.Retry
+			}
+			if n == int64(s.opts.First) {
+				defer func() { act = cover.Halt }()
 			}
 		}
 		sol := model.Solution{AsmNum: int(asmN.Add(1) - 1), Assembly: asm, Disassembly: sep}
@@ -370,16 +450,21 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 	if err != nil {
 		ch <- Error{Err: err}
 	}
-	done := Done{Assemblies: asmN.Load(), Solutions: solN.Load(), Complete: err == nil && res.Complete(), Elapsed: earlier + time.Since(start)}
+	done := Done{Assemblies: asmN.Load(), Solutions: solN.Load(), Complete: err == nil && res.Complete(),
+		Elapsed: earlier + time.Since(start), Nodes: res.Nodes}
 	done.Fraction = 1
 	for _, j := range res.Remaining {
 		done.Fraction -= j.Share
 	}
 	done.Fraction = min(1, max(0, done.Fraction))
-	if err == nil && !done.Complete {
+	if err == nil && (!done.Complete || s.opts.Parts > 0) {
 		done.State = &State{
 			Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts),
 			Assemblies: done.Assemblies, Solutions: done.Solutions, Elapsed: done.Elapsed, Jobs: res.Remaining,
+			Part: s.opts.Part, Parts: s.opts.Parts,
+		}
+		if s.opts.Parts > 0 {
+			done.State.SplitVersion = cover.SplitVersion
 		}
 	}
 	ch <- done

@@ -193,6 +193,7 @@ func (u *App) docName() string {
 
 // refresh brings every widget up to date with the document and the view.
 func (u *App) refresh() {
+	u.syncGrid()
 	p := u.doc.Puzzle()
 	u.view.Shape = clampIndex(u.view.Shape, len(p.Shapes))
 	u.view.Problem = clampIndex(u.view.Problem, len(p.Problems))
@@ -326,7 +327,7 @@ func (u *App) buildMenu() {
 	quit.IsQuit = true
 	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	file := fyne.NewMenu("File", newCubes, newItem, fyne.NewMenuItemSeparator(), open, recent, examples,
-		fyne.NewMenuItemSeparator(), save, saveAs, u.exportMenu(), fyne.NewMenuItemSeparator(), quit)
+		fyne.NewMenuItemSeparator(), save, saveAs, u.exportMenu(), u.convertMenuItem(), fyne.NewMenuItemSeparator(), quit)
 
 	u.undoItem = fyne.NewMenuItem("Undo", u.Undo)
 	// The desktop driver turns Ctrl+Z into fyne.ShortcutUndo (and Ctrl+Y
@@ -337,7 +338,7 @@ func (u *App) buildMenu() {
 	u.redoItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	comment := fyne.NewMenuItem("Puzzle Comment…", u.editComment)
 	prefs := fyne.NewMenuItem("Preferences…", u.showPreferences)
-	edit := fyne.NewMenu("Edit", u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment, u.importAssembliesItem(), fyne.NewMenuItemSeparator(), prefs)
+	edit := fyne.NewMenu("Edit", append(append([]*fyne.MenuItem{u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment, u.importAssembliesItem()}, u.editorMenuItems()...), fyne.NewMenuItemSeparator(), prefs)...)
 
 	goShapes := fyne.NewMenuItem("Shapes", func() { u.tabs.SelectIndex(tabShapes) })
 	goShapes.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key1, Modifier: fyne.KeyModifierAlt}
@@ -451,6 +452,15 @@ func (u *App) showKeys() {
 		"Page Up / Page Down, wheel\tlayer up / down",
 		"left click, drag\tset (or clear) cells",
 		"right click\tclear a cell",
+		"Alt+R\trectangle drawing (drag a rectangle)",
+		"Alt+X / Y / Z\tcolumn drawing along X / Y / Z",
+		"Alt+Shift+X / Y / Z\tmirror drawing along X / Y / Z",
+		"Alt+H\tfill holes",
+		"Alt+I / Alt+Shift+I / Alt+U\tinside fixed / variable / no colour",
+		"Alt+O / Alt+Shift+O / Alt+Shift+U\toutside fixed / variable / no colour",
+		"Alt+C / Alt+M / Alt+S\tcentre / minimise / scale down (cubes)",
+		"Alt+A\tapply the shape tools to all shapes",
+		"Ctrl+Shift+G\tconvert a cube puzzle to another grid",
 		"",
 		"Solving:",
 		"Ctrl+R, F9\tstart",

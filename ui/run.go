@@ -28,6 +28,7 @@ type solveOptions struct {
 	disassemble, keepMirrors, keepRotations, completeRotations bool
 	maxHoles                                                   int // -1: the problem's own setting
 	keep                                                       int // most solutions kept
+	first                                                      int // stop after this many found (0: all)
 	drop                                                       int // keep every drop-th solution (1: all)
 }
 
@@ -148,7 +149,7 @@ func problemFingerprint(p *model.Puzzle, i int) uint64 {
 // solveControls are the widgets of the run controls.
 type solveControls struct {
 	disassemble, mirrors, rotations, complete *tipCheck
-	maxHoles, keep, drop                      *widget.Entry
+	maxHoles, keep, first, drop               *widget.Entry
 	start, stop, cont                         *tipButton
 	progress                                  *widget.ProgressBar
 	labels                                    formLabels
@@ -173,8 +174,10 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving (Ctrl+Period, Escape); the solutions found so far are kept", u, t.stop)
 	c.cont = newTipButton("Continue", theme.MediaFastForwardIcon(), "Go on with a stopped search where it left off (Ctrl+Shift+R)", u, t.resume)
 	c.progress = widget.NewProgressBar()
+	firstItem, firstEntry := newFirstItem()
+	c.first = firstEntry
 	form := widget.NewForm(
-		widget.NewFormItem("Max holes", c.maxHoles),
+		widget.NewFormItem("Max holes", c.maxHoles), firstItem,
 		widget.NewFormItem("Keep at most", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep), c.keep)),
 		widget.NewFormItem("Keep every", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("th solution (BurrTools' drop)"), c.drop), c.drop)),
 	)
@@ -210,6 +213,9 @@ func (t *solveTab) options() (solveOptions, error) {
 			return o, fmt.Errorf("max holes: %q is not a number of holes (leave it empty for the problem's own limit)", s)
 		}
 		o.maxHoles = n
+	}
+	if o.first, err = parseFirst(c.first.Text); err != nil {
+		return o, err
 	}
 	if s := strings.TrimSpace(c.keep.Text); s != "" {
 		n, err := strconv.Atoi(s)
@@ -256,7 +262,7 @@ func (t *solveTab) refreshControls() {
 	set(c.start, !running && i >= 0 && i < len(p.Problems))
 	set(c.stop, running)
 	set(c.cont, t.canContinue())
-	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep, c.drop} {
+	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep, c.first, c.drop} {
 		set(w, !running)
 	}
 	set(c.disassemble, !running && t.u.g.Directions() != nil)
@@ -354,6 +360,9 @@ func (t *solveTab) resume() {
 			resume:      savedSearch(pr),
 		}
 		t.run = r
+	}
+	if !t.takeFirst(r) {
+		return
 	}
 	r.showing = true
 	t.begin(r, true)

@@ -24,6 +24,7 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 		Disassemble:           r.opts.disassemble,
 		Workers:               t.u.prefWorkers(),
 		MaxMemory:             t.u.maxMemory(),
+		First:                 r.opts.first,
 		Drop:                  r.opts.drop,
 	}
 	if r.opts.maxHoles >= 0 {

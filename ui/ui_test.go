@@ -145,7 +145,7 @@ func TestEditorMirrorAndColumn(t *testing.T) {
 		t.Fatal("mirroring along x did not fill (3,1,0)")
 	}
 	u.shapes.mirror[0] = false
-	u.shapes.allLayers = true
+	u.shapes.tools.column[2] = true
 	tapCell(t, u, grid.Vec{2, 2, 0})
 	for z := 0; z < 4; z++ {
 		if state(u, 0, grid.Vec{2, 2, z}) != model.Filled {
