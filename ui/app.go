@@ -378,7 +378,7 @@ func (u *App) buildMenu() {
 	})
 	help := fyne.NewMenu("Help", guide, keys, about)
 
-	u.menu = fyne.NewMainMenu(file, edit, view, solve, tools, help)
+	u.menu = fyne.NewMainMenu(file, edit, view, solve, u.solve.tools.menu, tools, help)
 	u.win.SetMainMenu(u.menu)
 	u.refreshMenu()
 }
@@ -425,6 +425,7 @@ func (u *App) refreshMenu() {
 	if solveChanged {
 		u.menu.Items[3].Refresh()
 	}
+	u.solve.tools.refresh()
 }
 
 // addShortcuts registers the keys that are not menu items: Ctrl+Y for
@@ -477,6 +478,11 @@ func (u *App) showKeys() {
 		"Ctrl+Shift+R\tcontinue a stopped search",
 		"Ctrl+Period, Escape\tstop",
 		"Space\tplay or pause the disassembly (Solve tab)",
+		"Ctrl+Del, Ctrl+Shift+Del\tdelete the selected / all solutions",
+		"Ctrl+Shift+PgUp / PgDn\tdelete the solutions before / after the selected",
+		"Ctrl+Shift+U\tdelete the solutions without a disassembly",
+		"Ctrl+D, Ctrl+Shift+D\ttake the selected / all solutions apart",
+		"Ctrl+Alt+D, Ctrl+Alt+Shift+D\tremove the selected / all disassemblies",
 		"",
 		"Placement Browser (Tools menu):",
 		"←/→, ↑/↓, Page Up/Down\tone, 10, 100 placements back or on; Home/End first, last",
