@@ -2,10 +2,14 @@ package cli
 
 import (
 	"context"
+	"io"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
 	"github.com/burrlab/burrlab/solver"
 )
 
@@ -44,5 +48,28 @@ func TestSolveKeepsSolutionsOnlyToSave(t *testing.T) {
 			t.Errorf("keep %v: %d solutions kept (want %d), %d assemblies counted, state %v",
 				keep, len(pr.Solutions), want, pr.NumAssemblies, pr.State)
 		}
+	}
+}
+
+// TestSplitOnly: -split-only writes each problem's split file and
+// searches nothing; without -part or -split-dir it is refused.
+func TestSplitOnly(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "row.xmpuzzle")
+	if err := xmpuzzle.WriteFile(file, rowPuzzle(12)); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"-split-only", file}, {"-split-only", "-part", "1/3", file}, {"-split-only", "-split-dir", dir, file}} {
+		if err := runSolve(args, io.Discard); err == nil || !strings.Contains(err.Error(), "-split-only needs") {
+			t.Errorf("%q: %v, want a refusal", args, err)
+		}
+	}
+	var out strings.Builder
+	if err := runSolve([]string{"-split-only", "-part", "2/3", "-split-dir", dir, file}, &out); err != nil {
+		t.Fatal(err)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "split-*-3-v*.txt"))
+	if len(names) != 1 || !strings.Contains(out.String(), names[0]) || strings.Contains(out.String(), "assemblies") {
+		t.Errorf("split files %q, output %q", names, out.String())
 	}
 }

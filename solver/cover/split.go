@@ -189,6 +189,12 @@ func Split(ctx context.Context, m *Matrix, i, n int) ([]Job, error) {
 	if err != nil {
 		return nil, err
 	}
+	return PartJobs(pieces, i, n), nil
+}
+
+// PartJobs returns the jobs of part i of n (counted from 1) of the
+// subdivision pieces, as Split does.
+func PartJobs(pieces []Piece, i, n int) []Job {
 	owner, load := Deal(pieces, n)
 	var mine []Piece
 	for k, p := range pieces {
@@ -197,7 +203,7 @@ func Split(ctx context.Context, m *Matrix, i, n int) ([]Job, error) {
 		}
 	}
 	// Not nil even when empty: nil means "the whole search" to Search.
-	return Jobs(mine, load[i-1]), nil
+	return Jobs(mine, load[i-1])
 }
 
 // Jobs turns pieces into jobs for Search, largest estimate first (the
