@@ -80,7 +80,8 @@ func CheckPart(i, n int) error {
 // Its cost grows with n (up to maxPiecesPerPart pieces per part, each
 // estimated by probesPerPiece descents), not with the size of the search:
 // a fraction of a second for 16 parts of a pentomino box, seconds for 64
-// parts of the Bedlam cube.
+// parts of the Bedlam cube. A search small enough to be counted exactly
+// (exactNodes) is, within exactBudget nodes.
 func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 	if n < 1 || n > maxSplitParts {
 		return nil, fmt.Errorf("%w: %d parts", ErrBadPart, n)
