@@ -252,7 +252,7 @@ func TestKubernetesManifests(t *testing.T) {
 	seen := map[string]bool{}
 	for idx := 0; idx < n; idx++ {
 		out := run(t, []string{path, "JOB_COMPLETION_INDEX=" + strconv.Itoa(idx)}, "/bin/sh", "-c", script(split))
-		want := fmt.Sprintf("solve -part %d/%d -workers 1 -json -save /results/part-%d.xmpuzzle /results/puzzle.xmpuzzle", idx+1, n, idx+1)
+		want := fmt.Sprintf("solve -part %d/%d -workers 1 -json -split-dir /results -save /results/part-%d.xmpuzzle /results/puzzle.xmpuzzle", idx+1, n, idx+1)
 		if strings.TrimSpace(out) != want {
 			t.Errorf("index %d runs %q, want %q", idx, out, want)
 		}

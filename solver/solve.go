@@ -67,6 +67,11 @@ type Options struct {
 	// (cover.Split): every machine computes the same split, so the parts,
 	// run anywhere, find every assembly of a single run exactly once.
 	Part, Parts int
+	// SplitDir, if not empty, keeps the subdivision of a split search in
+	// a file of this folder (named after the problem and Parts), so that
+	// the parts that share the folder compute it only once: the first
+	// writes it, the others read it (SplitFile).
+	SplitDir string
 	// First, if positive, stops the search after First assemblies (with
 	// Disassemble, First solutions); Done then says the search is not
 	// complete, and its State continues it.
@@ -338,7 +343,7 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 	}
 	if s.opts.Parts > 0 && (r == nil || r.Unsplit) {
 		var err error
-		if jobs, err = cover.Split(ctx, s.m, s.opts.Part, s.opts.Parts); err != nil {
+		if jobs, err = s.partJobs(ctx); err != nil {
 			// Stopped (or failed) while splitting: nothing was searched.
 			done := Done{Elapsed: earlier + time.Since(start)}
 			if ctx.Err() != nil {

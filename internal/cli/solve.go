@@ -62,6 +62,8 @@ func runSolve(args []string, stdout io.Writer) error {
 	save := fs.String("save", "", "write the file with the solutions found to `OUT`")
 	cont := fs.Bool("continue", false, "continue a search that BurrLab paused and saved")
 	maxMemory := memoryFlag(fs)
+	splitDir := fs.String("split-dir", "", "with -part: keep the split of the search in a file in `DIR`, so that the parts sharing DIR compute it once")
+	splitOnly := fs.Bool("split-only", false, "with -part I/N and -split-dir: only write the split of each problem's search into N parts into DIR, for the parts to read")
 	part := fs.String("part", "", "solve only part `I/N` of the search split into N balanced parts (1 <= I <= N); burr merge combines the parts' -save files")
 	firstN := fs.Int("first", 0, "stop after `N` assemblies (with -disassemble: N solutions); the search is then incomplete and -continue goes on")
 	if err := fs.Parse(args); err != nil {
@@ -94,6 +96,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		KeepMirrors: *keepMirrors, KeepRotations: *keepRotations, CompleteRotationCheck: *complete,
 		Disassemble: *disasm, Workers: *workers, Limit: *limit, MaxMemory: *maxMemory, First: *firstN, Drop: *drop,
 	}
+	opts.SplitDir = *splitDir
 	if *part != "" {
 		if opts.Part, opts.Parts, err = parsePart(*part); err != nil {
 			return err
@@ -105,6 +108,17 @@ func runSolve(args []string, stdout io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if *splitOnly {
+		if opts.Parts == 0 || opts.SplitDir == "" {
+			return errors.New("-split-only needs -part I/N and -split-dir DIR")
+		}
+		for i := first; i <= last; i++ {
+			if err := writeSplit(ctx, stdout, p, i, opts); err != nil {
+				return fmt.Errorf("problem %d: %w", i, err)
+			}
+		}
+		return nil
+	}
 	failed := 0
 	enc := json.NewEncoder(stdout)
 	for i := first; i <= last; i++ {
@@ -131,6 +145,20 @@ func runSolve(args []string, stdout io.Writer) error {
 	if failed > 0 {
 		return fmt.Errorf("%d of %d problems could not be solved", failed, last-first+1)
 	}
+	return nil
+}
+
+// writeSplit writes the split file of problem i for the parts to read.
+func writeSplit(ctx context.Context, stdout io.Writer, p *model.Puzzle, i int, opts solver.Options) error {
+	s, err := solver.Prepare(ctx, p, i, opts)
+	if err != nil {
+		return err
+	}
+	name, err := s.WriteSplit(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "problem %d: split into %d parts in %s\n", i, opts.Parts, name)
 	return nil
 }
 

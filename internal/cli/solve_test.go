@@ -2,11 +2,15 @@ package cli
 
 import (
 	"context"
+	"io"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
 	"github.com/burrlab/burrlab/solver"
 )
 
@@ -72,5 +76,28 @@ func TestSolveDrop(t *testing.T) {
 	}
 	if res := solveProblem(context.Background(), rowPuzzle(3), 0, solver.Options{Drop: -1}, false, false); res.Error == "" {
 		t.Error("-drop -1 was accepted")
+	}
+}
+
+// TestSplitOnly: -split-only writes each problem's split file and
+// searches nothing; without -part or -split-dir it is refused.
+func TestSplitOnly(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "row.xmpuzzle")
+	if err := xmpuzzle.WriteFile(file, rowPuzzle(12)); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"-split-only", file}, {"-split-only", "-part", "1/3", file}, {"-split-only", "-split-dir", dir, file}} {
+		if err := runSolve(args, io.Discard); err == nil || !strings.Contains(err.Error(), "-split-only needs") {
+			t.Errorf("%q: %v, want a refusal", args, err)
+		}
+	}
+	var out strings.Builder
+	if err := runSolve([]string{"-split-only", "-part", "2/3", "-split-dir", dir, file}, &out); err != nil {
+		t.Fatal(err)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "split-*-3-v*.txt"))
+	if len(names) != 1 || !strings.Contains(out.String(), names[0]) || strings.Contains(out.String(), "assemblies") {
+		t.Errorf("split files %q, output %q", names, out.String())
 	}
 }

@@ -24,7 +24,7 @@ import (
 // SplitVersion numbers the way Subdivide cuts and Deal deals. Parts
 // computed by different versions do not fit together (a subtree could be
 // searched twice or never), so saved parts record it.
-const SplitVersion = 1
+const SplitVersion = 2
 
 // Piece is one subtree of a subdivision and its estimated size in search
 // nodes.
@@ -48,6 +48,15 @@ const (
 	maxPieces = 1 << 17
 	// maxSplitParts is the largest N accepted.
 	maxSplitParts = 1 << 16
+	// exactNodes: a search estimated at no more nodes than this is
+	// counted exactly, piece by piece, instead of trusting the probes.
+	// In a search this small the pieces are so small that a dozen
+	// descents can miss a piece's only big branch altogether, and
+	// counting the whole search costs about what estimating its
+	// thousands of pieces does (a tenth of a second).
+	exactNodes = 1 << 19
+	// exactBudget bounds the counting when the estimate was far too low.
+	exactBudget = 4 * exactNodes
 )
 
 // ErrBadPart is returned for a part outside 1..N or an N out of range.
@@ -71,7 +80,8 @@ func CheckPart(i, n int) error {
 // Its cost grows with n (up to maxPiecesPerPart pieces per part, each
 // estimated by probesPerPiece descents), not with the size of the search:
 // a fraction of a second for 16 parts of a pentomino box, seconds for 64
-// parts of the Bedlam cube.
+// parts of the Bedlam cube. A search small enough to be counted exactly
+// (exactNodes) is, within exactBudget nodes.
 func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 	if n < 1 || n > maxSplitParts {
 		return nil, fmt.Errorf("%w: %d parts", ErrBadPart, n)
@@ -139,6 +149,11 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 	}
 	ps := []*splitPiece(*h)
 	slices.SortFunc(ps, func(a, b *splitPiece) int { return slices.Compare(a.order, b.order) })
+	if total <= exactNodes {
+		if err := sp.countAll(ctx, ps); err != nil {
+			return nil, err
+		}
+	}
 	out := make([]Piece, len(ps))
 	for i, p := range ps {
 		out[i] = Piece{Job: Job{Path: p.path, After: Fresh}, Estimate: p.est}
@@ -175,6 +190,12 @@ func Split(ctx context.Context, m *Matrix, i, n int) ([]Job, error) {
 	if err != nil {
 		return nil, err
 	}
+	return PartJobs(pieces, i, n), nil
+}
+
+// PartJobs returns the jobs of part i of n (counted from 1) of the
+// subdivision pieces, as Split does.
+func PartJobs(pieces []Piece, i, n int) []Job {
 	owner, load := Deal(pieces, n)
 	var mine []Piece
 	for k, p := range pieces {
@@ -183,7 +204,7 @@ func Split(ctx context.Context, m *Matrix, i, n int) ([]Job, error) {
 		}
 	}
 	// Not nil even when empty: nil means "the whole search" to Search.
-	return Jobs(mine, load[i-1]), nil
+	return Jobs(mine, load[i-1])
 }
 
 // Jobs turns pieces into jobs for Search, largest estimate first (the
@@ -353,6 +374,67 @@ func (sp *splitter) piece(path []int32, seq int, cut uint64) (*splitPiece, error
 	}
 	p.est = max(1, sum/uint64(k))
 	return p, nil
+}
+
+// countAll replaces the estimates of pieces, in search order, by their
+// exact sizes, until exactBudget nodes are counted; the pieces after that
+// keep their estimates, or the budget as a lower bound for the piece where
+// counting stopped.
+func (sp *splitter) countAll(ctx context.Context, ps []*splitPiece) error {
+	budget := uint64(exactBudget)
+	for _, p := range ps {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if p.leaf {
+			continue
+		}
+		n, done, err := sp.count(p.path, budget)
+		if err != nil {
+			return err
+		}
+		if !done {
+			p.est = max(p.est, n)
+			return nil
+		}
+		p.est = max(1, n)
+		budget -= n
+	}
+	return nil
+}
+
+// count counts the nodes of the subtree path leads to as the search
+// visits them (runner.loop, without solutions or workers), stopping after
+// budget nodes: done is false then.
+func (sp *splitter) count(path []int32, budget uint64) (n uint64, done bool, err error) {
+	w := sp.r.w
+	cont, col, err := sp.goTo(path)
+	if err != nil {
+		return 0, false, err
+	}
+	root := len(w.frames)
+	for enter := true; ; {
+		if enter {
+			if n >= budget || len(w.frames)+1 >= w.maxLevels {
+				return n, false, nil
+			}
+			n++
+			w.push(cont, col)
+		}
+		for {
+			if len(w.frames) == root {
+				return n, true, nil
+			}
+			f := &w.frames[len(w.frames)-1]
+			w.retract(f)
+			var ok bool
+			if ok, cont, col = w.advance(f); ok {
+				enter = true
+				break
+			}
+			w.frames = w.frames[:len(w.frames)-1]
+		}
+	}
 }
 
 // descend estimates the size of the subtree of the node at level d0 (its
