@@ -51,6 +51,9 @@ func runCheck(args []string, stdout io.Writer) error {
 		if pr.Name != "" {
 			label += fmt.Sprintf(" %q", pr.Name)
 		}
+		if v, loose := p.LooseMaxHoles(pr); loose {
+			fmt.Fprintf(stdout, "%s: note: maxHoles %d is more than the %d variable cells of the result, so it limits nothing\n", label, pr.MaxHoles, v)
+		}
 		asm, dis, outlines, err := checkProblem(ctx, p, pr, *maxMemory, watch.at(i))
 		watch.clear()
 		if ctx.Err() != nil {
