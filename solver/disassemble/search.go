@@ -285,7 +285,7 @@ func (w *worker) step(x int32, group []uint64, unit uint64, k int32, sd int) {
 	id := len(w.parent)
 	if id >= w.limit {
 		w.err = &budget.Error{
-			What:  fmt.Sprintf("taking apart %d pieces (%d positions so far)", n, id),
+			What:  fmt.Sprintf("taking apart %d pieces (%d positions so far, in this search's share of the budget)", n, id),
 			Need:  budget.Mul(int64(id+1), nodeBytes(n)),
 			Limit: w.d.maxBytes,
 		}
