@@ -2,6 +2,7 @@ package cli
 
 import (
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -33,6 +34,7 @@ func TestSolveDisassembleStopsAtBudget(t *testing.T) {
 	})
 	file := hostileFile(t, result+shell+voxelBox(1, 1, 1, filled), `<shape id="1" count="1"/><shape id="2" count="3"/>`, "")
 
+	keepHeapLimit(t)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
@@ -52,4 +54,13 @@ func TestSolveDisassembleStopsAtBudget(t *testing.T) {
 	if alloc > 16<<20 {
 		t.Errorf("allocated %d MiB with a budget of 3 MiB", alloc>>20)
 	}
+}
+
+// keepHeapLimit restores the Go runtime's soft memory limit after a test
+// that runs a command with -max-memory: the command sets it for the whole
+// process, and a small one left behind slows every later test with
+// constant garbage collection (TestExplainInterrupt then failed).
+func keepHeapLimit(t *testing.T) {
+	old := debug.SetMemoryLimit(-1)
+	t.Cleanup(func() { debug.SetMemoryLimit(old) })
 }
