@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
@@ -19,6 +20,13 @@ import (
 // disassembly passes; of an outline (<separationInfo>) only the shape of
 // the tree can be checked.
 func CheckDisassembly(p *Puzzle, pr *Problem, s *Solution) error {
+	return CheckDisassemblyContext(context.Background(), p, pr, s)
+}
+
+// CheckDisassemblyContext is CheckDisassembly that looks at ctx every few
+// thousand cells and returns ctx.Err() when it is cancelled, so that the
+// check of a long disassembly of huge pieces stops within 100 ms.
+func CheckDisassemblyContext(ctx context.Context, p *Puzzle, pr *Problem, s *Solution) error {
 	d := s.Disassembly
 	if d == nil {
 		return nil
@@ -43,10 +51,10 @@ func CheckDisassembly(p *Puzzle, pr *Problem, s *Solution) error {
 		}
 		return nil
 	}
-	c := &disasmChecker{g: g, cells: make(map[int][]grid.Vec), occupied: make(map[grid.Vec]int)}
+	c := &disasmChecker{g: g, cells: make(map[int][]grid.Vec), occupied: make(map[grid.Vec]int), poll: &checkPoll{ctx: ctx}}
 	for _, slot := range placed {
 		pl := s.Assembly[slot]
-		cells, err := PlacedCells(g, &p.Shapes[pr.Parts[slots[slot]].Shape], Placement{Orient: pl.Orient})
+		cells, err := c.poll.placed(g, &p.Shapes[pr.Parts[slots[slot]].Shape], Placement{Orient: pl.Orient})
 		if err != nil {
 			return fmt.Errorf("piece %d: %w", slot, err)
 		}
@@ -74,6 +82,7 @@ type disasmChecker struct {
 	g        grid.Grid
 	cells    map[int][]grid.Vec // slot -> filled cells when placed at the origin
 	occupied map[grid.Vec]int   // scratch for overlap tests
+	poll     *checkPoll
 }
 
 // node checks separation s whose pieces must be exactly the keys of start,
@@ -194,6 +203,9 @@ func (c *disasmChecker) path(pieces []int, pos []grid.Vec, moving []int, u grid.
 			continue
 		}
 		for _, cell := range c.cells[p] {
+			if err := c.poll.add(1); err != nil {
+				return err
+			}
 			r, t := split(cell.Add(pos[j]))
 			lines[r] = append(lines[r], still{t, p})
 		}
@@ -201,6 +213,9 @@ func (c *disasmChecker) path(pieces []int, pos []grid.Vec, moving []int, u grid.
 	for _, j := range moving {
 		for _, cell := range c.cells[pieces[j]] {
 			r, t := split(cell.Add(pos[j]))
+			if err := c.poll.add(1 + len(lines[r])); err != nil {
+				return err
+			}
 			for _, s := range lines[r] {
 				if n := s.t - t; n >= 1 && n <= k {
 					return fmt.Errorf("piece %d runs into piece %d after %d unit steps", pieces[j], s.piece, n)
@@ -254,6 +269,9 @@ func (c *disasmChecker) overlap(pieces []int, pos []grid.Vec) error {
 	clear(c.occupied)
 	for j, p := range pieces {
 		for _, cell := range c.cells[p] {
+			if err := c.poll.add(1); err != nil {
+				return err
+			}
 			w := cell.Add(pos[j])
 			if o, taken := c.occupied[w]; taken {
 				return fmt.Errorf("pieces %d and %d overlap at %v", o, p, w)

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/burrlab/burrlab/model/grid"
@@ -40,6 +41,14 @@ func placeCells(g grid.Grid, cells []grid.Cell, hot grid.Vec, pl Placement) ([]g
 // allowed colours; no two pieces overlap; every filled result cell is
 // covered; and each part is used between Min and Max times.
 func CheckAssembly(p *Puzzle, pr *Problem, a Assembly) error {
+	return CheckAssemblyContext(context.Background(), p, pr, a)
+}
+
+// CheckAssemblyContext is CheckAssembly that looks at ctx every few
+// thousand cells and returns ctx.Err() when it is cancelled, so that the
+// check of a huge piece stops within 100 ms.
+func CheckAssemblyContext(ctx context.Context, p *Puzzle, pr *Problem, a Assembly) error {
+	poll := &checkPoll{ctx: ctx}
 	g, err := p.GridOf()
 	if err != nil {
 		return err
@@ -63,11 +72,14 @@ func CheckAssembly(p *Puzzle, pr *Problem, a Assembly) error {
 		}
 		part := slots[slot]
 		used[part]++
-		cells, err := PlacedCells(g, &p.Shapes[pr.Parts[part].Shape], pl)
+		cells, err := poll.placed(g, &p.Shapes[pr.Parts[part].Shape], pl)
 		if err != nil {
 			return fmt.Errorf("piece %d: %w", slot, err)
 		}
 		for _, c := range cells {
+			if err := poll.add(1); err != nil {
+				return err
+			}
 			if !g.Valid(c.Pos) {
 				return fmt.Errorf("piece %d covers %v, which is not a cell of the grid", slot, c.Pos)
 			}
@@ -86,6 +98,9 @@ func CheckAssembly(p *Puzzle, pr *Problem, a Assembly) error {
 		}
 	}
 	for i, v := range res.Voxels {
+		if err := poll.add(1); err != nil {
+			return err
+		}
 		if v.State() == Filled {
 			if owner[i] == 0 {
 				return fmt.Errorf("result cell %v is not covered", res.Pos(i))

@@ -33,3 +33,15 @@ func searchCost(a *assemble.Assembler, workers int) int64 {
 	perWorker := min(budget.Mul(level, depth), searchLevelCap)
 	return budget.Add(st.Memory, budget.Mul(perWorker, int64(workers)))
 }
+
+// disassemblyBudget is the memory each worker's disassembler may take for
+// the positions it explores: what the budget leaves after the search's
+// estimate, shared by the workers, which may all disassemble at once.
+func disassemblyBudget(a *assemble.Assembler, opts Options) int64 {
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	left := budget.Limit(opts.MaxMemory) - searchCost(a, opts.Workers)
+	return max(left/int64(workers), 1)
+}

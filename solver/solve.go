@@ -243,6 +243,7 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 		if s.dis, err = disassemble.New(a.Puzzle(), a.Problem()); err != nil {
 			return nil, err
 		}
+		s.dis.SetMemoryLimit(disassemblyBudget(a, opts))
 	}
 	if r := opts.Resume; r != nil {
 		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) || r.Part != opts.Part || r.Parts != opts.Parts {

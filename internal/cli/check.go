@@ -42,6 +42,8 @@ func runCheck(args []string, stdout io.Writer) error {
 	if len(p.Problems) == 0 {
 		fmt.Fprintln(stdout, "no problems")
 	}
+	watch := watchCheck(newProgress(0))
+	defer watch.stop()
 	bad := 0
 	for i := range p.Problems {
 		pr := &p.Problems[i]
@@ -49,7 +51,11 @@ func runCheck(args []string, stdout io.Writer) error {
 		if pr.Name != "" {
 			label += fmt.Sprintf(" %q", pr.Name)
 		}
-		asm, dis, outlines, err := checkProblem(ctx, p, pr, *maxMemory)
+		if v, loose := p.LooseMaxHoles(pr); loose {
+			fmt.Fprintf(stdout, "%s: note: maxHoles %d is more than the %d variable cells of the result, so it limits nothing\n", label, pr.MaxHoles, v)
+		}
+		asm, dis, outlines, err := checkProblem(ctx, p, pr, *maxMemory, watch.at(i))
+		watch.clear()
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -80,10 +86,12 @@ func runCheck(args []string, stdout io.Writer) error {
 // checkProblem checks the stored solutions of one problem and returns how
 // many assemblies and disassemblies it checked, and how many of those
 // disassemblies were stored only as outlines, whose moves cannot be checked.
-// Each solution's estimated memory is checked against the budget first,
-// and ctx between solutions.
-func checkProblem(ctx context.Context, p *model.Puzzle, pr *model.Problem, maxMemory int64) (asm, dis, outlines int, err error) {
+// Each solution's estimated memory is checked against the budget first;
+// the checks look at ctx every few thousand cells. at is told which
+// solution is being checked.
+func checkProblem(ctx context.Context, p *model.Puzzle, pr *model.Problem, maxMemory int64, at func(solution, of int)) (asm, dis, outlines int, err error) {
 	for j := range pr.Solutions {
+		at(j, len(pr.Solutions))
 		if err := ctx.Err(); err != nil {
 			return 0, 0, 0, err
 		}
@@ -91,11 +99,11 @@ func checkProblem(ctx context.Context, p *model.Puzzle, pr *model.Problem, maxMe
 		if err := budget.Check(maxMemory, model.CheckBytes(p, pr, s), fmt.Sprintf("checking solution %d", j)); err != nil {
 			return 0, 0, 0, err
 		}
-		if err := model.CheckAssembly(p, pr, s.Assembly); err != nil {
+		if err := model.CheckAssemblyContext(ctx, p, pr, s.Assembly); err != nil {
 			return 0, 0, 0, fmt.Errorf("solution %d: %w", j, err)
 		}
 		asm++
-		if err := model.CheckDisassembly(p, pr, s); err != nil {
+		if err := model.CheckDisassemblyContext(ctx, p, pr, s); err != nil {
 			return 0, 0, 0, fmt.Errorf("solution %d: disassembly: %w", j, err)
 		}
 		if s.Disassembly != nil {

@@ -60,3 +60,24 @@ func TestCheckErrors(t *testing.T) {
 	code, _, errOut = burrRun("check", writeTemp(t, "e.xmpuzzle", ""))
 	oneLineError(t, code, errOut, "e.xmpuzzle: the file is empty")
 }
+
+// TestCheckNotesLooseMaxHoles: a maxHoles above the result's variable
+// cells loads (BurrTools accepts it) but limits nothing; check says so.
+// The worked example's bound of 1, equal to its one variable cell, gets
+// no note (TestCheckWorkedExample).
+func TestCheckNotesLooseMaxHoles(t *testing.T) {
+	golden, err := os.ReadFile(workedExample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Replace(string(golden), `maxHoles="1"`, `maxHoles="16777216"`, 1)
+	code, out, errOut := burrRun("check", writeTemp(t, "p.xmpuzzle", src))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := `problem 1 "Grouped variant": note: maxHoles 16777216 is more than the 1 variable cells of the result, so it limits nothing` + "\n" +
+		`problem 1 "Grouped variant": no stored solutions` + "\n"
+	if !strings.HasSuffix(out, want) {
+		t.Errorf("output\n%s\nwant it to end with\n%s", out, want)
+	}
+}

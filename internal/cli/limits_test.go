@@ -42,6 +42,7 @@ func filled(int) byte { return '#' }
 // check ran past 30 s at 3.6 GB on pieces of 2^24 cells, and render took
 // 4.1 GB for a checkerboard of 2^20 cells.
 func TestCommandsRefuseOverBudget(t *testing.T) {
+	keepHeapLimit(t)
 	checker := func(i int) byte {
 		x, y, z := i%64, i/64%64, i/4096
 		if (x+y+z)%2 == 0 {

@@ -433,6 +433,12 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 			if err != nil {
 				return err
 			}
+			// Compared before it is converted, so that no id wraps onto
+			// a shape; one that names no shape means "no result", as in
+			// BurrTools.
+			if id < 0 || id >= int64(len(l.p.Shapes)) {
+				id = model.NoResult
+			}
 			pr.Result = int(id)
 		case "bitmap":
 			return children(c, where, func(p *etree.Element) error {
@@ -479,10 +485,6 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 	})
 	if err != nil {
 		return pr, err
-	}
-	// A result id that names no shape means "no result", as in BurrTools.
-	if pr.Result < 0 || pr.Result >= len(l.p.Shapes) {
-		pr.Result = model.NoResult
 	}
 	// BurrTools keeps colour rules in a set.
 	slices.SortFunc(pr.ColorRules, func(a, b model.ColorRule) int {

@@ -2,8 +2,14 @@ package xmpuzzle
 
 import (
 	"fmt"
+	"math"
 	"strings"
 )
+
+// The reader converts numbers range-checked up to 2^62 (counters, ids
+// before they are compared) to int: this fails to compile where int has
+// fewer than 64 bits, rather than let them wrap there.
+var _ = [1]int{}[math.MaxInt>>62-1]
 
 // atoi reads an attribute number the way BurrTools' C atoi does: leading
 // whitespace, an optional sign, then digits up to the first non-digit;

@@ -509,3 +509,15 @@ func TestErrorLocation(t *testing.T) {
 		t.Errorf("error %v\n want %s", err, want)
 	}
 }
+
+// TestResultIDsDoNotWrap: result ids that would wrap onto shape 0 in 32
+// bits (2^32, -2^32) or beyond 64 bits name no shape: no result.
+func TestResultIDsDoNotWrap(t *testing.T) {
+	for _, id := range []string{"4294967296", "-4294967296", "18446744073709551616", "-1", "1"} {
+		src := cubeFile(`<shapes><voxel x="1" y="1" z="1" type="0">#</voxel></shapes>
+ <problems><problem state="0"><shapes><shape id="0"/></shapes><result id="` + id + `"/></problem></problems>`)
+		if r := readString(t, src).Problems[0].Result; r != model.NoResult {
+			t.Errorf("result id %s gave result %d, want none", id, r)
+		}
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -58,6 +59,7 @@ type Disassembler struct {
 	hotspot  []grid.Vec     // part -> its hotspot
 	shapes   []orientedPart // part*orients+orient -> the oriented part
 	groups   grouping
+	maxBytes int64 // memory budget of one search's nodes (see SetMemoryLimit)
 
 	pool sync.Pool
 }
@@ -76,7 +78,7 @@ func New(p *model.Puzzle, pr *model.Problem) (*Disassembler, error) {
 	if len(g.Directions()) != r.axes() {
 		return nil, fmt.Errorf("disassembler: the %v grid has %d directions, the movement rules %d", g.Type(), len(g.Directions()), r.axes())
 	}
-	d := &Disassembler{grid: g, rules: r, orients: g.Orientations()}
+	d := &Disassembler{grid: g, rules: r, orients: g.Orientations(), maxBytes: budget.Default}
 	for i, part := range pr.Parts {
 		if part.Shape < 0 || part.Shape >= len(p.Shapes) {
 			return nil, fmt.Errorf("part %d: shape %d does not exist", i, part.Shape)
@@ -105,6 +107,16 @@ func New(p *model.Puzzle, pr *model.Problem) (*Disassembler, error) {
 	d.groups = newGrouping(pr)
 	d.pool.New = func() any { return newWorker(d) }
 	return d, nil
+}
+
+// SetMemoryLimit sets how many bytes the positions one search explores
+// may take (0 or less: budget.Default), per goroutine disassembling at the
+// same time. The search keeps every position it has seen, so an assembly
+// of many loose pieces in a large box has more of them than any memory
+// holds; a search that would pass the limit stops with a *budget.Error
+// instead. Call it before the first Disassemble or Partial.
+func (d *Disassembler) SetMemoryLimit(bytes int64) {
+	d.maxBytes = budget.Limit(bytes)
 }
 
 // fits reports whether every coordinate of v lies within ±limit.
@@ -152,12 +164,18 @@ func (d *Disassembler) Partial(ctx context.Context, a model.Assembly) (*Partial,
 
 // run is Disassemble, or with partial Partial, which also returns the
 // stuck groups.
-func (d *Disassembler) run(ctx context.Context, a model.Assembly, partial bool) (*model.Separation, [][]int, error) {
+func (d *Disassembler) run(ctx context.Context, a model.Assembly, partial bool) (_ *model.Separation, _ [][]int, err error) {
 	if len(a) != len(d.slotPart) {
 		return nil, nil, fmt.Errorf("assembly has %d placements for %d piece slots", len(a), len(d.slotPart))
 	}
 	w := d.pool.Get().(*worker)
-	defer d.pool.Put(w)
+	defer func() {
+		// A worker whose search passed the memory limit holds buffers of
+		// that size: let them go rather than keep them in the pool.
+		if !errors.Is(err, budget.ErrOver) {
+			d.pool.Put(w)
+		}
+	}()
 	slots := w.slots[:0]
 	for slot, pl := range a {
 		if !pl.Placed() {

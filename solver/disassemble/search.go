@@ -3,8 +3,10 @@ package disassemble
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/bits"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model/grid"
 )
 
@@ -55,6 +57,7 @@ type worker struct {
 	parent []int32
 	hash   []uint64
 	seen   []int32 // open-addressing set of nodes (id+1; 0 is empty)
+	limit  int     // most nodes the memory limit allows (Disassembler.maxBytes)
 	err    error   // sticky error of the current search
 
 	// Movement analysis of the node being expanded; see analysis.go.
@@ -177,6 +180,7 @@ func (w *worker) load(slots []int, start []int64) {
 	}
 	w.hash = append(w.hash[:0], h)
 	w.err = nil
+	w.limit = int(min(w.d.maxBytes/nodeBytes(n), 1<<31-1))
 	w.seen = growInt32(w.seen, 64)
 	clear(w.seen)
 	w.seen[w.probe(h, -1)] = 1
@@ -279,6 +283,14 @@ func (w *worker) step(x int32, group []uint64, unit uint64, k int32, sd int) {
 		}
 	}
 	id := len(w.parent)
+	if id >= w.limit {
+		w.err = &budget.Error{
+			What:  fmt.Sprintf("taking apart %d pieces (%d positions so far, in this search's share of the budget)", n, id),
+			Need:  budget.Mul(int64(id+1), nodeBytes(n)),
+			Limit: w.d.maxBytes,
+		}
+		return
+	}
 	for i, p := range w.pos[int(x)*n : (int(x)+1)*n] {
 		q := p + delta[i]
 		if delta[i] != 0 && !fits32(unpack(q), maxDrift) {
@@ -294,6 +306,14 @@ func (w *worker) step(x int32, group []uint64, unit uint64, k int32, sd int) {
 	if 2*len(w.parent) > len(w.seen) {
 		w.rehash()
 	}
+}
+
+// nodeBytes is what one node of a search of n pieces may take: its
+// positions, parent and hash, twice over for the slack of growing slices,
+// and up to four slots of the known-node table (rehash doubles it at half
+// load).
+func nodeBytes(n int) int64 {
+	return 2*(8*int64(n)+4+8) + 4*4
 }
 
 // probe returns the slot of the known node with hash h equal to the
