@@ -113,16 +113,21 @@ func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
 }
 
 // sortCells sorts cells into index order (z, then y, then x), like
-// grid.SortCells but without reflection: shapes are sorted 2N times each.
+// grid.SortCells but without reflection: shapes are sorted 2N times each,
+// which made sorting most of the preparation of big pieces. Positions
+// packed with their index into one integer sort about four times faster
+// than cells compared field by field (see sortKeys).
 func sortCells(c []grid.Cell) {
-	slices.SortFunc(c, func(a, b grid.Cell) int {
-		for k := 2; k >= 0; k-- {
-			if a.Pos[k] != b.Pos[k] {
-				return cmp.Compare(a.Pos[k], b.Pos[k])
+	if !sortKeys(c) {
+		slices.SortFunc(c, func(a, b grid.Cell) int {
+			for k := 2; k >= 0; k-- {
+				if a.Pos[k] != b.Pos[k] {
+					return cmp.Compare(a.Pos[k], b.Pos[k])
+				}
 			}
-		}
-		return 0
-	})
+			return 0
+		})
+	}
 }
 
 // sameAs reports whether orientation t of a turns a into shape b (as
