@@ -18,7 +18,16 @@ func Symmetries(g grid.Grid, s *model.Shape) grid.Set {
 	for i, c := range cells {
 		pos[i] = c.Pos
 	}
-	lo, _, _ := s.Bounds()
+	lo, hi, _ := s.Bounds()
+	if axisAligned(g) {
+		return symmetriesAligned(g, s, cells, pos, lo, hi)
+	}
+	return symmetriesAny(g, s, cells, pos, lo)
+}
+
+// symmetriesAny is Symmetries for any grid: every cell is turned by
+// every orientation.
+func symmetriesAny(g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo grid.Vec) grid.Set {
 	var set grid.Set
 next:
 	for t := 0; t < 2*g.Orientations(); t++ {
