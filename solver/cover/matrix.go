@@ -557,6 +557,7 @@ func (m *Matrix) reduce(ctx context.Context, budget int64) (*Matrix, int, error)
 	work := int64(0)
 	for changed := true; changed && work < budget; {
 		changed = false
+		fresh := w.refreshSkips()
 		for r := int32(0); r < m.n && work < budget; r++ {
 			if root[r>>6]&(1<<(uint(r)&63)) == 0 {
 				continue
@@ -572,6 +573,9 @@ func (m *Matrix) reduce(ctx context.Context, budget int64) (*Matrix, int, error)
 				root[r>>6] &^= 1 << (uint(r) & 63)
 				removed++
 				changed = true
+				if fresh++; fresh == refreshEvery {
+					fresh = w.refreshSkips()
+				}
 			}
 		}
 	}
