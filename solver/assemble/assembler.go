@@ -401,8 +401,8 @@ func (a *Assembler) orientations(i int) []int {
 	}
 	for t := 0; t < n; t++ {
 		o := &si.or[t]
-		if !o.ok || known(o.abs) {
-			continue
+		if !o.ok || o.norm != t || known(o.abs) {
+			continue // a later member of a class is known with its first
 		}
 		out = append(out, t)
 		seen = append(seen, o.abs)
