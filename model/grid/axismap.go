@@ -54,3 +54,36 @@ var cubeAxisMaps = sync.OnceValue(func() [2][]axisMap {
 	}
 	return out
 })
+
+// AxisMap is an orientation of a grid whose orientations all map axes
+// onto axes (cubes, rhombic tetrahedra, tetra-octa): output coordinate k
+// is input coordinate Source(k), negated or not, plus a constant. With it
+// a caller can list a turned shape's cells already sorted, by walking the
+// shape's voxels in the right order, instead of sorting them.
+type AxisMap struct{ m axisMap }
+
+// AxisMapOf returns orientation t of g (0 <= t < 2N) as an AxisMap; ok
+// is false for the other grids and for t out of range. Apply then gives
+// what Transform gives for each cell and for the hotspot.
+func AxisMapOf(g Grid, t int) (a AxisMap, ok bool) {
+	var corner int
+	switch g.Type() {
+	case Cubes:
+	case Rhombic, TetraOcta:
+		corner = 1
+	default:
+		return AxisMap{}, false
+	}
+	maps := cubeAxisMaps()[corner]
+	if t < 0 || t >= len(maps) {
+		return AxisMap{}, false
+	}
+	return AxisMap{maps[t]}, true
+}
+
+// Apply turns v.
+func (a AxisMap) Apply(v Vec) Vec { return a.m.apply(v) }
+
+// Source returns the input axis that output axis k comes from and
+// whether it is reversed (the output grows as the input shrinks).
+func (a AxisMap) Source(k int) (axis int, reversed bool) { return a.m.p[k], a.m.s[k] < 0 }

@@ -62,14 +62,15 @@ func resetHotspot(g grid.Grid, s *model.Shape) grid.Vec {
 // classes of identical results. Class members share norm, the first
 // orientation of the class: BurrTools' normalised orientation.
 func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
-	return shapeInfoWith(g, s, classesOf(g, s))
+	return shapeInfoWith(g, s, classesOf(g, s), true)
 }
 
 // shapeInfoWith is newShapeInfo given each orientation's norm (see
 // classesOf); nil finds them by comparing sorted cell lists. Only the
 // first orientation of a class gets its cell lists: the others only
-// matter through their norm, anc and first.
-func shapeInfoWith(g grid.Grid, s *model.Shape, norms []int) *shapeInfo {
+// matter through their norm, anc and first. walk lets axis-aligned grids
+// list turned cells sorted by walking the voxels (see turnedSorted).
+func shapeInfoWith(g grid.Grid, s *model.Shape, norms []int, walk bool) *shapeInfo {
 	si := &shapeInfo{cells: s.Cells(), hot: resetHotspot(g, s), anchor: -1}
 	pos := make([]grid.Vec, len(si.cells))
 	for i, c := range si.cells {
@@ -84,8 +85,13 @@ func shapeInfoWith(g grid.Grid, s *model.Shape, norms []int) *shapeInfo {
 	n := 2 * g.Orientations()
 	si.or = make([]orientInfo, n)
 	var reps []int
+	walk = walk && norms != nil && walkable(s, len(si.cells))
 	for t := 0; t < n; t++ {
 		o := &si.or[t]
+		if am, ok := grid.AxisMapOf(g, t); walk && ok {
+			si.walked(o, s, t, am, norms[t])
+			continue
+		}
 		out, hot, ok := g.Transform(t, pos, si.hot)
 		if !ok {
 			o.norm = -1
