@@ -574,6 +574,7 @@ func (a *Assembler) build(holes int, lead []bool) {
 		cols = append(cols, cover.Column{Min: 1, Max: p0.max})
 	}
 	a.cov = cover.NewProblem(cols, holes)
+	a.cov.Reserve(len(a.rows), a.entries(rangeCol >= 0, leadCol >= 0))
 	var cs, ws []int
 	for i, pl := range a.rows {
 		pt := &a.parts[pl.part]
