@@ -6,7 +6,7 @@ EXAMPLES ?= $(abspath ../shared/burrtools-examples)
 export BURRLAB_EXAMPLES = $(EXAMPLES)
 export LANG ?= C.UTF-8
 
-.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot clean install uninstall icons package
+.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot distributed clean install uninstall icons package
 
 all: build
 
@@ -22,9 +22,14 @@ run: deps
 
 # test: formatting, vet, every package's tests (the conformance suite against
 # BurrTools' examples in ./conformance among them), and the CLIs (burr,
-# burrsolve) without cgo.
+# burrsolve) without cgo. The packages that run goroutines (solver, ui) are
+# tested under the race detector, which must report nothing (about 70 s of
+# the run on a 2-core machine; the others run without it, as it would
+# triple the conformance suite's time).
+RACY = ./solver/... ./ui/...
 test: deps fmt-check vet
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -race $(RACY)
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/solver' -e '/ui')
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/burr
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/burrsolve
 
@@ -51,8 +56,13 @@ bench: deps
 speed: deps
 	scripts/speed.sh $(EXAMPLES)
 
+# fuzz: the file reader (no panic, lossless round trips) and solver.Prepare
+# on tiny random problems (no panic, counts equal to a brute-force
+# reference), a minute each. Findings land in testdata/fuzz and become
+# regression inputs of `make test`.
 fuzz: deps
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 60s ./model/xmpuzzle/
+	$(GO) test -run '^$$' -fuzz FuzzPrepare -fuzztime 60s ./solver/
 
 # screenshot: the app under a virtual X server, one picture per tab, into
 # $(SHOTS) (needs xvfb, imagemagick, xdotool; not part of `make test`).
@@ -112,6 +122,11 @@ icons:
 	for s in $(filter-out 256,$(ICONSIZES)); do \
 		convert assets/icons/app.png -filter Lanczos -resize $${s}x$${s} -strip PNG32:dist/icons/$$s.png || exit 1; \
 	done
+# distributed: a one-node Slurm cluster (root only; it says so and skips
+# otherwise) runs deploy/slurm for the example pentominoes split into 8
+# parts; the merged file must equal a single run. Leaves no daemon behind.
+distributed: deps
+	GO=$(GO) scripts/distributed.sh
 
 clean:
 	rm -rf bin

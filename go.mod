@@ -7,6 +7,7 @@ require (
 	github.com/beevik/etree v1.8.1
 	github.com/go-gl/mathgl v1.2.0
 	golang.org/x/image v0.24.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
@@ -59,7 +60,6 @@ require (
 	golang.org/x/text v0.22.0 // indirect
 	golang.org/x/tools v0.24.1 // indirect
 	golang.org/x/tools/go/vcs v0.1.0-deprecated // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )
 
 tool fyne.io/tools/cmd/fyne

@@ -52,7 +52,10 @@ func CheckAssembly(p *Puzzle, pr *Problem, a Assembly) error {
 	if len(a) != len(slots) {
 		return fmt.Errorf("%d placements for %d piece slots", len(a), len(slots))
 	}
-	owner := make(map[grid.Vec]int)
+	// owner[i] is 1 + the slot covering result voxel i: an array over the
+	// result's voxels, not a map of cells (a map took about 3 GB for a
+	// piece of 2^24 cells).
+	owner := make([]int32, len(res.Voxels))
 	used := make([]int, len(pr.Parts))
 	for slot, pl := range a {
 		if !pl.Placed() {
@@ -72,18 +75,19 @@ func CheckAssembly(p *Puzzle, pr *Problem, a Assembly) error {
 			if rv.State() == Empty {
 				return fmt.Errorf("piece %d covers %v, outside the result", slot, c.Pos)
 			}
-			if o, taken := owner[c.Pos]; taken {
-				return fmt.Errorf("pieces %d and %d both cover %v", o, slot, c.Pos)
+			i := res.Index(c.Pos) // inside: the cell is not empty
+			if o := owner[i]; o != 0 {
+				return fmt.Errorf("pieces %d and %d both cover %v", o-1, slot, c.Pos)
 			}
 			if !p.ColorAllowed(pr, Voxel(c.Tag).Color(), rv.Color()) {
 				return fmt.Errorf("piece %d puts colour %d on result colour %d at %v", slot, Voxel(c.Tag).Color(), rv.Color(), c.Pos)
 			}
-			owner[c.Pos] = slot
+			owner[i] = int32(slot) + 1
 		}
 	}
 	for i, v := range res.Voxels {
 		if v.State() == Filled {
-			if _, ok := owner[res.Pos(i)]; !ok {
+			if owner[i] == 0 {
 				return fmt.Errorf("result cell %v is not covered", res.Pos(i))
 			}
 		}
@@ -94,4 +98,38 @@ func CheckAssembly(p *Puzzle, pr *Problem, a Assembly) error {
 		}
 	}
 	return nil
+}
+
+// CheckBytes estimates the memory CheckAssembly and CheckDisassembly need
+// for solution s, from the shapes' sizes alone, so that a caller can
+// refuse a hostile file before checking it: the result's owner table, each
+// placed piece's cells listed, turned and moved (about 128 bytes a cell,
+// measured on a piece of 2^24 cells) and, for a
+// disassembly, every placed piece's cells at once with the overlap map
+// (about 150 bytes a cell).
+func CheckBytes(p *Puzzle, pr *Problem, s *Solution) int64 {
+	if pr.Result < 0 || pr.Result >= len(p.Shapes) {
+		return 0
+	}
+	slots := pr.SlotParts()
+	cells := make([]int64, len(pr.Parts)) // filled cells per part, counted once
+	for i, pt := range pr.Parts {
+		if pt.Shape >= 0 && pt.Shape < len(p.Shapes) {
+			cells[i] = int64(p.Shapes[pt.Shape].Count(Filled))
+		}
+	}
+	var largest, all int64
+	for slot, pl := range s.Assembly {
+		if !pl.Placed() || slot >= len(slots) {
+			continue
+		}
+		n := cells[slots[slot]]
+		largest = max(largest, n)
+		all += n
+	}
+	need := int64(len(p.Shapes[pr.Result].Voxels))*4 + largest*128
+	if s.Disassembly != nil && !s.Disassembly.Outline() {
+		need += all * 150
+	}
+	return need
 }

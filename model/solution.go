@@ -3,7 +3,6 @@ package model
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -121,39 +120,52 @@ func (s *Separation) TotalMoves() int {
 	return s.Moves() + s.Left.TotalMoves() + s.Removed.TotalMoves()
 }
 
-// multiMove reports whether some node of the tree needs more than one move.
-func (s *Separation) multiMove() bool {
-	return s != nil && (s.Moves() > 1 || s.Left.multiMove() || s.Removed.multiMove())
-}
-
 // Level returns the level string, such as "5.2.1": this node's moves, then
 // the levels of the left and the removed subtrees that hold a node of more
 // than one move (xmpuzzle-format.md §8.10).
 func (s *Separation) Level() string {
-	var b strings.Builder
-	s.level(&b)
-	return b.String()
+	b, _ := s.appendLevel(nil)
+	return string(b)
 }
 
-func (s *Separation) level(b *strings.Builder) {
-	b.WriteString(strconv.Itoa(s.Moves()))
+// appendLevel appends the level string and reports whether the tree has a
+// node of more than one move. A child's part is appended tentatively and
+// cut off again when the child has none, so that every node is visited
+// once (asking at every level whether a subtree has one took quadratic
+// time on a deep tree).
+func (s *Separation) appendLevel(b []byte) ([]byte, bool) {
+	b = strconv.AppendInt(b, int64(s.Moves()), 10)
+	multi := s.Moves() > 1
 	for _, c := range []*Separation{s.Left, s.Removed} {
-		if c.multiMove() {
-			b.WriteByte('.')
-			c.level(b)
+		if c == nil {
+			continue
+		}
+		mark := len(b)
+		var m bool
+		if b, m = c.appendLevel(append(b, '.')); m {
+			multi = true
+		} else {
+			b = b[:mark]
 		}
 	}
+	return b, multi
 }
 
 // LevelCounts flattens the tree's state counts in pre-order (node, left,
 // removed): BurrTools' key for sorting solutions by level.
 func (s *Separation) LevelCounts() []int {
+	return s.appendLevelCounts(nil)
+}
+
+// appendLevelCounts appends to one slice; concatenating the children's
+// slices at every level took quadratic memory on a deep tree.
+func (s *Separation) appendLevelCounts(out []int) []int {
 	if s == nil {
-		return nil
+		return out
 	}
-	out := []int{s.Moves() + 1}
-	out = append(out, s.Left.LevelCounts()...)
-	return append(out, s.Removed.LevelCounts()...)
+	out = append(out, s.Moves()+1)
+	out = s.Left.appendLevelCounts(out)
+	return s.Removed.appendLevelCounts(out)
 }
 
 // RemovedIn reports whether column j is taken away in the last state.

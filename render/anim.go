@@ -24,6 +24,11 @@ const MaxAnimationSteps = 1 << 16
 type Animation struct {
 	slots  int
 	frames [][]mgl64.Vec3 // frames[k][slot]: render-space offset at step k
+	// gone[k][slot] is set when, at step k, the slot has left the puzzle
+	// on its own: removed as a single piece, not as part of a group that
+	// comes apart later. Such pieces fade out during their removing move,
+	// as in BurrTools.
+	gone [][]bool
 }
 
 // NewAnimation builds the animation of disassembly d of assembly a in grid
@@ -46,10 +51,11 @@ func NewAnimation(g grid.Grid, a model.Assembly, d *model.Separation, fly float6
 	if total > MaxAnimationSteps {
 		return nil, fmt.Errorf("disassembly of %d moves, at most %d animated", total, MaxAnimationSteps)
 	}
-	an := &Animation{slots: len(a), frames: make([][]mgl64.Vec3, total+1)}
+	an := &Animation{slots: len(a), frames: make([][]mgl64.Vec3, total+1), gone: make([][]bool, total+1)}
 	for k := range an.frames {
 		an.frames[k] = make([]mgl64.Vec3, len(a))
-		b.place(d, k, mgl64.Vec3{}, an.frames[k])
+		an.gone[k] = make([]bool, len(a))
+		b.place(d, k, mgl64.Vec3{}, an.frames[k], an.gone[k])
 	}
 	return an, nil
 }
@@ -102,6 +108,34 @@ func (an *Animation) Apply(s *Scene, t float64) {
 		if i < an.slots {
 			s.Items[i].Offset = a[i].Mul(1 - f).Add(b[i].Mul(f))
 		}
+	}
+}
+
+// Fade returns how far slot has faded out at time t: 0 while it is in the
+// puzzle or in a group still to be taken apart, rising to 1 during the
+// move that removes it on its own, 1 after.
+func (an *Animation) Fade(t float64, slot int) float64 {
+	if slot < 0 || slot >= an.slots {
+		return 0
+	}
+	k, f := an.split(t)
+	a, b := an.gone[k][slot], an.gone[min(k+1, len(an.gone)-1)][slot]
+	switch {
+	case a && b:
+		return 1
+	case b:
+		return f
+	case a:
+		return 1 - f
+	}
+	return 0
+}
+
+// ApplyFade sets the fade of the items of a scene built by AssemblyScene
+// to time t.
+func (an *Animation) ApplyFade(s *Scene, t float64) {
+	for i := range s.Items {
+		s.Items[i].Fade = an.Fade(t, i)
 	}
 }
 
@@ -210,8 +244,9 @@ func column(n *model.Separation, slot int) int {
 }
 
 // place writes the offsets of n's pieces at step (relative to n's first
-// move) into out, shifted by base.
-func (b *animBuilder) place(n *model.Separation, step int, base mgl64.Vec3, out []mgl64.Vec3) {
+// move) into out, shifted by base, and marks in gone the pieces that have
+// left on their own.
+func (b *animBuilder) place(n *model.Separation, step int, base mgl64.Vec3, out []mgl64.Vec3, gone []bool) {
 	moves := n.Moves()
 	if step < moves {
 		st := n.States[max(step, 0)]
@@ -224,16 +259,17 @@ func (b *animBuilder) place(n *model.Separation, step int, base mgl64.Vec3, out 
 	prev, last := n.States[moves-1], n.States[moves]
 	fly := b.flyOf[n]
 	if n.Removed != nil {
-		b.place(n.Removed, rest, base.Add(fly).Add(b.childShift(n, n.Removed)), out)
+		b.place(n.Removed, rest, base.Add(fly).Add(b.childShift(n, n.Removed)), out, gone)
 	} else {
 		for j, slot := range n.Pieces {
 			if n.RemovedIn(j) {
 				out[slot] = base.Add(fly).Add(b.offset(slot, prev[j]))
+				gone[slot] = true
 			}
 		}
 	}
 	if n.Left != nil {
-		b.place(n.Left, rest-n.Removed.TotalMoves(), base.Add(b.childShift(n, n.Left)), out)
+		b.place(n.Left, rest-n.Removed.TotalMoves(), base.Add(b.childShift(n, n.Left)), out, gone)
 	} else {
 		for j, slot := range n.Pieces {
 			if !n.RemovedIn(j) {

@@ -18,6 +18,9 @@ func ShapeMesh(g grid.Grid, s *model.Shape) (*Mesh, error) {
 	if err := checkCells(s.NumCells()); err != nil {
 		return nil, err
 	}
+	if err := checkSceneBytes(meshBytes(g, s, false)); err != nil {
+		return nil, err
+	}
 	return NewMesh(g, s.Cells(), DefaultGap)
 }
 
@@ -63,6 +66,9 @@ func AssemblyScene(p *model.Puzzle, pr *model.Problem, a model.Assembly) (*Scene
 	if len(a) != len(slots) {
 		return nil, fmt.Errorf("%d placements for %d piece slots", len(a), len(slots))
 	}
+	if err := checkSceneBytes(assemblyBytes(g, p, pr, a)); err != nil {
+		return nil, err
+	}
 	colors := SlotColors(pr)
 	s := &Scene{Items: make([]Item, len(slots)), Colors: p.Colors}
 	for i, pl := range a {
@@ -73,6 +79,11 @@ func AssemblyScene(p *model.Puzzle, pr *model.Problem, a model.Assembly) (*Scene
 		part := pr.Parts[slots[i]]
 		if part.Shape < 0 || part.Shape >= len(p.Shapes) {
 			return nil, fmt.Errorf("piece %d: shape %d does not exist", i, part.Shape)
+		}
+		// Refuse a huge piece before listing its cells, which alone
+		// would take gigabytes.
+		if err := checkCells(p.Shapes[part.Shape].Count(model.Filled)); err != nil {
+			return nil, fmt.Errorf("piece %d: %w", i, err)
 		}
 		cells, err := model.PlacedCells(g, &p.Shapes[part.Shape], pl)
 		if err != nil {

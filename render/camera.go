@@ -58,7 +58,7 @@ func (c *Camera) Frame(s *Scene, aspect float64) {
 	// View-frame coordinates (rotation only) of everything shown.
 	var pts []mgl64.Vec3
 	for _, it := range s.Items {
-		if it.Mode == Hidden || it.Mesh == nil {
+		if !it.shown() {
 			continue
 		}
 		for _, v := range it.Mesh.verts {

@@ -321,17 +321,29 @@ func ShapeImage(p *model.Puzzle, i int, opt ImageOptions) (*image.RGBA, error) {
 	return pic.Image()
 }
 
-// solutionScene returns the scene of stored solution k of problem pr and
-// the solution.
-func solutionScene(p *model.Puzzle, pr, k int) (*Scene, *model.Solution, error) {
+// StoredSolution returns problem pr of p and its stored solution k, or an
+// error that says what is missing (pictures and render/stl's meshes).
+func StoredSolution(p *model.Puzzle, pr, k int) (*model.Problem, *model.Solution, error) {
 	if pr < 0 || pr >= len(p.Problems) {
 		return nil, nil, fmt.Errorf("problem %d does not exist (the puzzle has %d)", pr, len(p.Problems))
 	}
 	prob := &p.Problems[pr]
-	if k < 0 || k >= len(prob.Solutions) {
-		return nil, nil, fmt.Errorf("problem %d has no stored solution %d (it has %d)", pr, k, len(prob.Solutions))
+	if len(prob.Solutions) == 0 {
+		return nil, nil, fmt.Errorf("problem %d has no stored solutions: solve it first", pr)
 	}
-	sol := &prob.Solutions[k]
+	if k < 0 || k >= len(prob.Solutions) {
+		return nil, nil, fmt.Errorf("problem %d has no solution %d (it has %d, from 0)", pr, k, len(prob.Solutions))
+	}
+	return prob, &prob.Solutions[k], nil
+}
+
+// solutionScene returns the scene of stored solution k of problem pr and
+// the solution.
+func solutionScene(p *model.Puzzle, pr, k int) (*Scene, *model.Solution, error) {
+	prob, sol, err := StoredSolution(p, pr, k)
+	if err != nil {
+		return nil, nil, err
+	}
 	s, err := AssemblyScene(p, prob, sol.Assembly)
 	if err != nil {
 		return nil, nil, fmt.Errorf("problem %d, solution %d: %w", pr, k, err)

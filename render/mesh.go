@@ -52,6 +52,7 @@ type Mesh struct {
 	balls    []ball
 	min, max mgl32.Vec3
 	cells    int
+	centroid mgl64.Vec3 // mean of the cells' centres
 }
 
 // edge is an outline segment between vertices a and b, where polygons p
@@ -83,6 +84,10 @@ func (m *Mesh) Grid() grid.Grid { return m.grid }
 // Bounds returns the corners of the mesh's bounding box; both are zero for
 // an empty mesh.
 func (m *Mesh) Bounds() (lo, hi mgl64.Vec3) { return vec64(m.min), vec64(m.max) }
+
+// Centroid returns the mean of the centres of the mesh's cells, in the
+// mesh's frame: where an exploded view pushes the piece from.
+func (m *Mesh) Centroid() mgl64.Vec3 { return m.centroid }
 
 // Empty reports whether the mesh draws nothing.
 func (m *Mesh) Empty() bool { return len(m.tris) == 0 && len(m.balls) == 0 }
@@ -116,6 +121,12 @@ func NewMesh(g grid.Grid, cells []grid.Cell, gap float64) (*Mesh, error) {
 		index[c.Pos] = int32(i)
 	}
 	m := &Mesh{grid: g, cells: len(cells)}
+	for _, c := range cells {
+		m.centroid = m.centroid.Add(g.Solid(c.Pos).Center)
+	}
+	if len(cells) > 0 {
+		m.centroid = m.centroid.Mul(1 / float64(len(cells)))
+	}
 	if g.Type() == grid.Spheres {
 		for _, c := range cells {
 			s := g.Solid(c.Pos)
@@ -495,7 +506,7 @@ func (b *surfaceBuilder) emit(m *Mesh) {
 	}
 	m.verts = make([]mgl32.Vec3, len(points))
 	for v, p := range points {
-		d := inset(normals[v], b.gap)
+		d := Inset(normals[v], b.gap)
 		if l := spread[v].Len(); l > 0 {
 			d = d.Add(spread[v].Mul(b.gap / 2 / l))
 		}
@@ -576,12 +587,13 @@ func (m *Mesh) addMark(vs []int32, poly int32) {
 	}
 }
 
-// inset returns the displacement d of a vertex such that n·d = -gap for
+// Inset returns the displacement d of a vertex such that n·d = -gap for
 // every face normal n around it: the least-squares solution, which is exact
 // where at most three independent planes meet. A tiny ridge term makes the
 // system solvable when the normals span fewer than three dimensions, and
-// then picks the shortest such d.
-func inset(normals []mgl64.Vec3, gap float64) mgl64.Vec3 {
+// then picks the shortest such d. The surfaces here and render/stl's
+// bevelled meshes pull their vertices in by the gap with it.
+func Inset(normals []mgl64.Vec3, gap float64) mgl64.Vec3 {
 	if gap == 0 || len(normals) == 0 {
 		return mgl64.Vec3{}
 	}

@@ -56,7 +56,13 @@ type Renderer struct {
 	tiles []float32 // per 16x16 tile, the farthest depth in it (0: not full)
 	// noCull turns occlusion culling off, for tests that compare.
 	noCull bool
-	poly   [8]mgl32.Vec3 // a triangle clipped by the near plane
+	// layer draws translucent items one at a time, to be blended over the
+	// frame; lineDepth (set in layers) makes lines over the background
+	// write depth, so that blending finds them.
+	layer      *Renderer
+	layerScene Scene
+	lineDepth  bool
+	poly       [8]mgl32.Vec3 // a triangle clipped by the near plane
 }
 
 // itemRef is a scene item in drawing order, nearest first.
@@ -165,11 +171,12 @@ func (r *Renderer) Render(s *Scene, cam Camera) *image.RGBA {
 	r.drawBalls(s)
 	if r.Style.Outlines {
 		for i := range s.Items {
-			if s.Items[i].Mode != Hidden && s.Items[i].Mesh != nil {
-				r.drawEdges(int32(i), &s.Items[i])
+			if it := &s.Items[i]; it.shown() && it.opaque() {
+				r.drawEdges(int32(i), it)
 			}
 		}
 	}
+	r.drawTranslucent(s)
 	return r.img
 }
 
@@ -213,7 +220,7 @@ func (r *Renderer) prepare(s *Scene) {
 	for i := range s.Items {
 		it := &s.Items[i]
 		m := it.Mesh
-		if m == nil || it.Mode == Hidden {
+		if !it.shown() {
 			continue
 		}
 		t := p.itemTranslation(it.Offset)
@@ -226,7 +233,7 @@ func (r *Renderer) prepare(s *Scene) {
 				r.shade[b+int32(k)] = r.lit(r.baseColor(it, pg.voxel, pg.light), n)
 			}
 		}
-		if it.Mode == Solid && len(m.tris) > 0 {
+		if it.Mode == Solid && it.opaque() && len(m.tris) > 0 {
 			c := p.toView(m.min.Add(m.max).Mul(0.5), t)
 			r.order = append(r.order, itemRef{z: -c[2], idx: int32(i)})
 		}
@@ -574,7 +581,7 @@ func (r *Renderer) drawBalls(s *Scene) {
 	p := &r.pr
 	for i := range s.Items {
 		it := &s.Items[i]
-		if it.Mode != Solid || it.Mesh == nil {
+		if it.Mode != Solid || !it.shown() || !it.opaque() {
 			continue
 		}
 		t := p.itemTranslation(it.Offset)
@@ -823,6 +830,11 @@ func (r *Renderer) linePixel(x, y int, iz float32, col uint32, own [2]int32) {
 		return
 	}
 	i := y*r.w + x
+	if r.lineDepth && r.depth[i] == 0 {
+		// A layer keeps its lines off the background too.
+		r.depth[i] = iz
+		r.touch(y, x, x+1)
+	}
 	bias := float32(lineBiasOther)
 	if id := r.ids[i]; id >= own[0] && id < own[1] {
 		bias = lineBiasOwn

@@ -26,7 +26,20 @@ type Item struct {
 	// Dim fades the item's colours, so that the pieces that move in a
 	// disassembly step stand out from those that stay.
 	Dim bool
+	// Fade is how far the item has faded out: 0 opaque, 1 gone. Pieces
+	// fade as they leave the puzzle in a disassembly. A partly faded item
+	// is blended over the rest and cannot be picked.
+	Fade float64
 }
+
+// shown reports whether the item draws anything.
+func (it *Item) shown() bool {
+	return it.Mode != Hidden && it.Mesh != nil && it.Fade < 1
+}
+
+// opaque reports whether the item is drawn in the frame's main pass; the
+// translucent ones are blended over it afterwards.
+func (it *Item) opaque() bool { return !(it.Fade > 0) }
 
 // Scene is what a frame shows. The UI keeps a Scene and changes offsets and
 // modes between frames; meshes are built once.
@@ -37,11 +50,11 @@ type Scene struct {
 	Colors []color.RGBA
 }
 
-// Bounds returns the box around every item that is not hidden; ok is false
-// when nothing is visible.
+// Bounds returns the box around every item that is neither hidden nor
+// faded out; ok is false when nothing is visible.
 func (s *Scene) Bounds() (lo, hi mgl64.Vec3, ok bool) {
 	for _, it := range s.Items {
-		if it.Mode == Hidden || it.Mesh == nil || it.Mesh.Empty() {
+		if !it.shown() || it.Mesh.Empty() {
 			continue
 		}
 		a, b := it.Mesh.Bounds()

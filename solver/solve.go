@@ -31,6 +31,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/solver/assemble"
 	"github.com/burrlab/burrlab/solver/cover"
@@ -61,9 +62,34 @@ type Options struct {
 	Workers int
 	// Limit caps the number of Found events (0: no cap). The counts go on.
 	Limit int
+	// Part and Parts, with Parts > 0, search only part Part (1..Parts)
+	// of a deterministic split of the search into Parts balanced parts
+	// (cover.Split): every machine computes the same split, so the parts,
+	// run anywhere, find every assembly of a single run exactly once.
+	Part, Parts int
+	// First, if positive, stops the search after First assemblies (with
+	// Disassemble, First solutions); Done then says the search is not
+	// complete, and its State continues it.
+	First int
 	// Resume continues a stopped search from the State its Done carried.
-	// The puzzle, problem and the options above Workers must be the same.
+	// The puzzle, problem, the options above Workers and the part must be
+	// the same.
 	Resume *State
+	// MaxMemory is the memory budget in bytes (0: budget.Default, 1 GiB).
+	// Prepare refuses with a *budget.Error, before allocating, a problem
+	// whose preparation or search would need more.
+	MaxMemory int64
+	// OnPrepare, if not nil, is called from Prepare's goroutine about
+	// every 250 ms while a big problem is prepared (the first time after
+	// 250 ms: small ones never report).
+	OnPrepare func(PrepareProgress)
+}
+
+// PrepareProgress says how far Prepare has come.
+type PrepareProgress struct {
+	Phase    string  // what it is doing, e.g. "placing the pieces"
+	Fraction float64 // of that phase, 0..1
+	Elapsed  time.Duration
 }
 
 // DefaultOptions returns BurrTools' defaults: filter rotations and
@@ -95,14 +121,18 @@ type Found struct {
 type Done struct {
 	Assemblies uint64
 	Solutions  uint64 // only counted with Options.Disassemble
-	// Complete says the whole search space was explored; otherwise the
-	// search was stopped and State says where to continue.
+	// Complete says the whole search space (of the part, for a part)
+	// was explored; otherwise the search was stopped and State says where
+	// to continue. A part's Done always has a State, which burr merge
+	// reads.
 	Complete bool
 	State    *State
 	Elapsed  time.Duration // solving time, earlier runs included
 	// Fraction is the part of the whole search done, earlier runs
 	// included: 1 when Complete, else estimated from what State leaves.
 	Fraction float64
+	// Nodes is the number of search nodes this run visited.
+	Nodes uint64
 }
 
 // Error reports a failure during the search (a disassembler error); the
@@ -143,12 +173,27 @@ type Solver struct {
 // grid. ctx cancels a long preparation.
 func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Solver, error) {
 	start := time.Now()
-	if opts.Workers < 0 || opts.Limit < 0 {
-		return nil, fmt.Errorf("negative workers (%d) or limit (%d)", opts.Workers, opts.Limit)
+	if opts.Workers < 0 || opts.Limit < 0 || opts.First < 0 {
+		return nil, fmt.Errorf("negative workers (%d), limit (%d) or first (%d)", opts.Workers, opts.Limit, opts.First)
+	}
+	if opts.Parts != 0 || opts.Part != 0 {
+		if err := cover.CheckPart(opts.Part, opts.Parts); err != nil {
+			return nil, err
+		}
 	}
 	ao := assemble.Options{
 		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
 		CompleteRotationCheck: opts.CompleteRotationCheck, MaxHoles: -1,
+		MaxMemory: opts.MaxMemory,
+	}
+	if opts.OnPrepare != nil {
+		last := start
+		ao.Progress = func(phase string, f float64) {
+			if now := time.Now(); now.Sub(last) >= progressEvery {
+				last = now
+				opts.OnPrepare(PrepareProgress{Phase: phase, Fraction: f, Elapsed: now.Sub(start)})
+			}
+		}
 	}
 	if opts.MaxHoles != nil {
 		if *opts.MaxHoles < 0 {
@@ -158,6 +203,9 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	}
 	a, err := assemble.New(ctx, p, problem, ao)
 	if err != nil {
+		return nil, err
+	}
+	if err := budget.Check(opts.MaxMemory, searchCost(a, opts.Workers), "the search"); err != nil {
 		return nil, err
 	}
 	m, err := cover.New(a.Cover())
@@ -174,8 +222,12 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 		}
 	}
 	if r := opts.Resume; r != nil {
-		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) {
+		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) || r.Part != opts.Part || r.Parts != opts.Parts {
 			return nil, ErrStateMismatch
+		}
+		if r.Parts > 0 && r.SplitVersion != cover.SplitVersion {
+			return nil, fmt.Errorf("%w: the part was split by another version of BurrLab (split %d, this one %d)",
+				ErrStateMismatch, r.SplitVersion, cover.SplitVersion)
 		}
 	}
 	s.stats = Stats{Stats: a.Stats(), Rows: m.NumRows(), Prepared: time.Since(start)}
@@ -193,6 +245,13 @@ func Solve(ctx context.Context, p *model.Puzzle, problem int, opts Options) (<-c
 
 // Stats describes the prepared problem.
 func (s *Solver) Stats() Stats { return s.stats }
+
+// A search is subdivided for its workers (see run) from subdivideWorkers
+// workers on, when it is estimated at subdivideNodes nodes or more
+// (about ten seconds of one worker).
+const subdivideWorkers = 8
+
+var subdivideNodes uint64 = 1 << 24 // a variable for tests
 
 // progressEvery is how often Run reports Progress.
 const progressEvery = 250 * time.Millisecond
@@ -230,11 +289,49 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 		earlier    time.Duration
 		jobs       []cover.Job
 	)
-	if r := s.opts.Resume; r != nil {
+	r := s.opts.Resume
+	if r != nil {
 		asmN.Store(r.Assemblies)
 		solN.Store(r.Solutions)
 		earlier = r.Elapsed
 		jobs = r.Jobs
+		if jobs == nil {
+			jobs = []cover.Job{} // a finished part: nothing left (nil would mean everything)
+		}
+	}
+	if r == nil && s.opts.Parts == 0 && s.opts.First == 0 && workers >= subdivideWorkers &&
+		cover.Estimate(s.m) >= subdivideNodes {
+		// The subdivision that balances machines also feeds many workers,
+		// largest pieces first, so that they finish together (they still
+		// hand each other work when one runs dry). It costs up to seconds,
+		// so small searches and few workers, which sharing alone balances
+		// well, go without. A search for the first assemblies keeps the
+		// plain search order.
+		pieces, err := cover.Subdivide(ctx, s.m, workers)
+		if err == nil {
+			var total uint64
+			for _, p := range pieces {
+				total += p.Estimate
+			}
+			jobs = cover.Jobs(pieces, total)
+		} else if ctx.Err() != nil {
+			jobs = nil // stopped at once: Search saves the whole search
+		}
+	}
+	if s.opts.Parts > 0 && (r == nil || r.Unsplit) {
+		var err error
+		if jobs, err = cover.Split(ctx, s.m, s.opts.Part, s.opts.Parts); err != nil {
+			// Stopped (or failed) while splitting: nothing was searched.
+			done := Done{Elapsed: earlier + time.Since(start)}
+			if ctx.Err() != nil {
+				done.State = &State{Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts), Elapsed: done.Elapsed,
+					Part: s.opts.Part, Parts: s.opts.Parts, Unsplit: true, SplitVersion: cover.SplitVersion}
+			} else {
+				ch <- Error{Err: err}
+			}
+			ch <- done
+			return
+		}
 	}
 	scratch := make([]*assemble.Scratch, workers)
 	for i := range scratch {
@@ -242,7 +339,8 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 	}
 	var errOnce sync.Once
 
-	onSolution := func(w int, rows []int32) cover.Action {
+	var claimed atomic.Int64 // places taken of Options.First
+	onSolution := func(w int, rows []int32) (act cover.Action) {
 		asm, ok := s.asm.Accept(scratch[w], rows)
 		if !ok {
 			return cover.Continue
@@ -262,6 +360,17 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 					return cover.Retry // found again when the search continues
 				}
 				solution = sep != nil
+			}
+		}
+		if s.opts.First > 0 && (solution || !s.opts.Disassemble) {
+			// Claim one of the First places; a worker that comes too late
+			// hands its find back for a continued search.
+			n := claimed.Add(1)
+			if n > int64(s.opts.First) {
+				return cover.Retry
+			}
+			if n == int64(s.opts.First) {
+				defer func() { act = cover.Halt }()
 			}
 		}
 		sol := model.Solution{AsmNum: int(asmN.Add(1) - 1), Assembly: asm, Disassembly: sep}
@@ -320,16 +429,21 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 	if err != nil {
 		ch <- Error{Err: err}
 	}
-	done := Done{Assemblies: asmN.Load(), Solutions: solN.Load(), Complete: err == nil && res.Complete(), Elapsed: earlier + time.Since(start)}
+	done := Done{Assemblies: asmN.Load(), Solutions: solN.Load(), Complete: err == nil && res.Complete(),
+		Elapsed: earlier + time.Since(start), Nodes: res.Nodes}
 	done.Fraction = 1
 	for _, j := range res.Remaining {
 		done.Fraction -= j.Share
 	}
 	done.Fraction = min(1, max(0, done.Fraction))
-	if err == nil && !done.Complete {
+	if err == nil && (!done.Complete || s.opts.Parts > 0) {
 		done.State = &State{
 			Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts),
 			Assemblies: done.Assemblies, Solutions: done.Solutions, Elapsed: done.Elapsed, Jobs: res.Remaining,
+			Part: s.opts.Part, Parts: s.opts.Parts,
+		}
+		if s.opts.Parts > 0 {
+			done.State.SplitVersion = cover.SplitVersion
 		}
 	}
 	ch <- done

@@ -22,6 +22,15 @@ type State struct {
 	Solutions   uint64
 	Elapsed     time.Duration
 	Jobs        []cover.Job
+	// Part and Parts say which part of a split search this is (Parts 0:
+	// the whole search). A part's State is kept even when the part is
+	// complete (no Jobs left): burr merge needs it to check the parts.
+	Part, Parts int
+	// Unsplit says a part was stopped while it was still splitting the
+	// search: it has searched nothing yet, and Jobs is empty.
+	Unsplit bool
+	// SplitVersion is the cover.SplitVersion that split a part's search.
+	SplitVersion int
 }
 
 // flags packs the options that change what is counted but not the cover
@@ -35,6 +44,10 @@ func flags(o Options) int {
 	}
 	return f
 }
+
+// Disassembled reports whether the search took its assemblies apart
+// (Options.Disassemble): only then are its solutions numbered.
+func (s *State) Disassembled() bool { return s.Flags&flags(Options{Disassemble: true}) != 0 }
 
 // StateVersion is the <assembler version="..."> under which BurrLab saves
 // a paused search in a problem.
@@ -50,8 +63,13 @@ func flags(o Options) int {
 // So Encode writes nothing but "N v1 ... vN" with no trailing space.
 const StateVersion = "burrlab-1"
 
-// stateFormat is the layout version inside the encoded list.
-const stateFormat = 1
+// The layout versions inside the encoded list: stateFormat for a whole
+// search, partFormat for a part of a split one (the part, the number of
+// parts, the Unsplit flag and the split version follow the flags).
+const (
+	stateFormat = 1
+	partFormat  = 2
+)
 
 // maxStateInts caps what a decoded state may allocate.
 const maxStateInts = 1 << 24
@@ -66,9 +84,20 @@ func (s *State) Encode() string {
 		}
 	}
 	fp, _ := strconv.ParseUint(s.Fingerprint, 16, 64)
-	v = append(v, stateFormat)
+	if s.Parts > 0 {
+		v = append(v, partFormat)
+	} else {
+		v = append(v, stateFormat)
+	}
 	put16(fp)
 	v = append(v, int64(s.Flags))
+	if s.Parts > 0 {
+		unsplit := int64(0)
+		if s.Unsplit {
+			unsplit = 1
+		}
+		v = append(v, int64(s.Part), int64(s.Parts), unsplit, int64(s.SplitVersion))
+	}
 	put16(s.Assemblies)
 	put16(s.Solutions)
 	put16(uint64(s.Elapsed / time.Millisecond))
@@ -126,7 +155,8 @@ func DecodeState(text string) (*State, error) {
 		}
 		return x, nil
 	}
-	if format, err := next(); err != nil || format != stateFormat {
+	format, err := next()
+	if err != nil || format != stateFormat && format != partFormat {
 		return nil, fmt.Errorf("solver state: unknown format %d", format)
 	}
 	s := &State{}
@@ -140,6 +170,27 @@ func DecodeState(text string) (*State, error) {
 		return nil, err
 	}
 	s.Flags = int(flags)
+	if format == partFormat {
+		part, err1 := next()
+		parts, err2 := next()
+		unsplit, err3 := next()
+		version, err4 := next()
+		if err := errors.Join(err1, err2, err3, err4); err != nil {
+			return nil, err
+		}
+		if version > math.MaxInt32 {
+			return nil, errors.New("solver state: bad split version")
+		}
+		s.SplitVersion = int(version)
+		if unsplit > 1 {
+			return nil, errors.New("solver state: bad split flag")
+		}
+		s.Unsplit = unsplit == 1
+		if err := cover.CheckPart(int(min(part, math.MaxInt32)), int(min(parts, math.MaxInt32))); err != nil {
+			return nil, fmt.Errorf("solver state: %w", err)
+		}
+		s.Part, s.Parts = int(part), int(parts)
+	}
 	if s.Assemblies, err = get16(); err != nil {
 		return nil, err
 	}

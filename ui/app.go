@@ -193,6 +193,7 @@ func (u *App) docName() string {
 
 // refresh brings every widget up to date with the document and the view.
 func (u *App) refresh() {
+	u.syncGrid()
 	p := u.doc.Puzzle()
 	u.view.Shape = clampIndex(u.view.Shape, len(p.Shapes))
 	u.view.Problem = clampIndex(u.view.Problem, len(p.Problems))
@@ -326,7 +327,7 @@ func (u *App) buildMenu() {
 	quit.IsQuit = true
 	quit.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: fyne.KeyModifierShortcutDefault}
 	file := fyne.NewMenu("File", newCubes, newItem, fyne.NewMenuItemSeparator(), open, recent, examples,
-		fyne.NewMenuItemSeparator(), save, saveAs, u.exportMenu(), fyne.NewMenuItemSeparator(), quit)
+		fyne.NewMenuItemSeparator(), save, saveAs, u.exportMenu(), u.convertMenuItem(), fyne.NewMenuItemSeparator(), quit)
 
 	u.undoItem = fyne.NewMenuItem("Undo", u.Undo)
 	// The desktop driver turns Ctrl+Z into fyne.ShortcutUndo (and Ctrl+Y
@@ -337,7 +338,7 @@ func (u *App) buildMenu() {
 	u.redoItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	comment := fyne.NewMenuItem("Puzzle Comment…", u.editComment)
 	prefs := fyne.NewMenuItem("Preferences…", u.showPreferences)
-	edit := fyne.NewMenu("Edit", u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment, u.importAssembliesItem(), fyne.NewMenuItemSeparator(), prefs)
+	edit := fyne.NewMenu("Edit", append(append([]*fyne.MenuItem{u.undoItem, u.redoItem, fyne.NewMenuItemSeparator(), comment, u.importAssembliesItem()}, u.editorMenuItems()...), fyne.NewMenuItemSeparator(), prefs)...)
 
 	goShapes := fyne.NewMenuItem("Shapes", func() { u.tabs.SelectIndex(tabShapes) })
 	goShapes.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key1, Modifier: fyne.KeyModifierAlt}
@@ -347,7 +348,7 @@ func (u *App) buildMenu() {
 	goSolve.Shortcut = &desktop.CustomShortcut{KeyName: fyne.Key3, Modifier: fyne.KeyModifierAlt}
 	u.colorsItem = fyne.NewMenuItem("Constraint Colours", func() { u.setShowColors(!u.showColors) })
 	u.colorsItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyK, Modifier: fyne.KeyModifierShortcutDefault}
-	view := fyne.NewMenu("View", goShapes, goProblems, goSolve, fyne.NewMenuItemSeparator(), u.colorsItem)
+	view := fyne.NewMenu("View", append([]*fyne.MenuItem{goShapes, goProblems, goSolve, fyne.NewMenuItemSeparator(), u.colorsItem}, u.view3DMenuItems()...)...)
 
 	u.startItem = fyne.NewMenuItem("Start", func() { u.tabs.SelectIndex(tabSolve); u.solve.start() })
 	u.startItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault}
@@ -355,7 +356,7 @@ func (u *App) buildMenu() {
 	u.contItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	u.stopItem = fyne.NewMenuItem("Stop", u.solve.stop)
 	u.stopItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
-	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem)
+	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem, fyne.NewMenuItemSeparator(), u.memoryBudgetItem())
 
 	tools := fyne.NewMenu("Tools", u.browserMenuItems()...)
 
@@ -450,6 +451,15 @@ func (u *App) showKeys() {
 		"Page Up / Page Down, wheel\tlayer up / down",
 		"left click, drag\tset (or clear) cells",
 		"right click\tclear a cell",
+		"Alt+R\trectangle drawing (drag a rectangle)",
+		"Alt+X / Y / Z\tcolumn drawing along X / Y / Z",
+		"Alt+Shift+X / Y / Z\tmirror drawing along X / Y / Z",
+		"Alt+H\tfill holes",
+		"Alt+I / Alt+Shift+I / Alt+U\tinside fixed / variable / no colour",
+		"Alt+O / Alt+Shift+O / Alt+Shift+U\toutside fixed / variable / no colour",
+		"Alt+C / Alt+M / Alt+S\tcentre / minimise / scale down (cubes)",
+		"Alt+A\tapply the shape tools to all shapes",
+		"Ctrl+Shift+G\tconvert a cube puzzle to another grid",
 		"",
 		"Solving:",
 		"Ctrl+R, F9\tstart",
@@ -457,7 +467,20 @@ func (u *App) showKeys() {
 		"Ctrl+Period, Escape\tstop",
 		"Space\tplay or pause the disassembly (Solve tab)",
 		"",
-		"3D view: drag to turn, wheel to zoom.",
+		"Placement Browser (Tools menu):",
+		"←/→, ↑/↓, Page Up/Down\tone, 10, 100 placements back or on; Home/End first, last",
+		"Movement Browser (Tools menu):",
+		"←/→, ↓/↑, Page Down/Up\tmove the selected pieces along the grid's directions (the window lists them)",
+		"1–9, Backspace\tadd or remove piece 1–9 from the selection; back to the state before",
+		"",
+		"3D views:",
+		"drag, wheel\tturn, zoom",
+		"middle drag, Shift+drag\tpan",
+		"Ctrl+0\treset the view (also the button at its top right)",
+		"Shift+click a piece\tcycle it visible, outlined, hidden (Solve tab; or click its square below the view)",
+		"Ctrl+Shift+H\tshow all pieces again",
+		"Ctrl+Shift+E\texploded view on or off (and the Exploded slider)",
+		"Ctrl+Shift+F\tfade out removed pieces in a disassembly, or not",
 	}, "\n")
 	lbl := widget.NewLabel(strings.ReplaceAll(text, "\t", "    "))
 	dialog.ShowCustom("Keyboard Shortcuts", "Close", lbl, u.win)
@@ -640,22 +663,14 @@ func (u *App) writeTo(path string) error {
 
 func (u *App) saveAsDialog() { u.saveAsThen(nil) }
 
-func (u *App) saveAsThen(then func()) {
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			u.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		path := w.URI().Path()
-		// The dialog opened the file; close it and write through a
-		// temporary file so a failure cannot leave half a puzzle.
-		w.Close()
-		if !strings.HasSuffix(strings.ToLower(path), ".xmpuzzle") {
-			path += ".xmpuzzle"
-		}
+// saveAsThen asks for a file (savePath: nothing is opened before the
+// atomic write), saves there and runs then.
+func (u *App) saveAsThen(then func()) *savePath {
+	name := u.docName()
+	if !strings.HasSuffix(name, ".xmpuzzle") {
+		name = "puzzle.xmpuzzle"
+	}
+	return u.showSavePath("Save As", "Save", u.exportFolder(), name, ".xmpuzzle", func(path string) {
 		if err := u.writeTo(path); err != nil {
 			u.showError(err)
 			return
@@ -663,16 +678,7 @@ func (u *App) saveAsThen(then func()) {
 		if then != nil {
 			then()
 		}
-	}, u.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".xmpuzzle"}))
-	name := u.docName()
-	if !strings.HasSuffix(name, ".xmpuzzle") {
-		name = "puzzle.xmpuzzle"
-	}
-	d.SetFileName(name)
-	u.dialogLocation(d)
-	d.Resize(fyne.NewSize(820, 560))
-	d.Show()
+	})
 }
 
 // dropped opens the first puzzle file dropped onto the window.

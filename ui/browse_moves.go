@@ -164,17 +164,18 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	treeBox := container.NewBorder(widget.NewLabelWithStyle("States", fyne.TextAlignLeading, bold), nil, nil, nil, b.tree)
 	side := container.NewVSplit(piecesBox, treeBox)
 	side.Offset = 0.45
-	b.view = newView3D(u)
+	b.view = newView3D(u) // its own button resets and fits it
 	b.view.onPick = func(cell, _ grid.Vec, secondary bool) { b.pick(cell, secondary) }
-	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), b.view.refit)
+	tips := newWindowTips()
+	b.view.setHints(tips)
 	controls := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Move"), nil, dirs),
 		container.NewHBox(back, b.store, b.takeOut),
-		container.NewBorder(nil, nil, nil, fit, b.status), keys)
+		b.status, keys)
 	right := container.NewBorder(nil, controls, nil, nil, b.view)
 	split := container.NewHSplit(side, right)
 	split.Offset = 0.28
-	b.win.SetContent(split)
+	b.win.SetContent(tips.over(split))
 	b.win.Canvas().SetOnTypedKey(b.typedKey)
 	b.win.Resize(fyne.NewSize(1100, 720))
 	b.checks[0].SetChecked(true) // New refuses fewer than two pieces

@@ -34,10 +34,10 @@ type placementBrowser struct {
 	where  *widget.Label
 	slider *passSlider
 	view   *view3D
-	first  *widget.Button
-	prev   *widget.Button
-	next   *widget.Button
-	last   *widget.Button
+	first  *tipButton
+	prev   *tipButton
+	next   *tipButton
+	last   *tipButton
 
 	set     *assemble.PlacementSet // nil until generated
 	result  *render.Mesh           // the result's mesh, drawn as an outline
@@ -92,19 +92,20 @@ func newPlacementBrowser(u *App, problem int, opts solver.Options, do func(func(
 			b.show(int(v))
 		}
 	}
-	b.view = newView3D(u)
-	b.first = widget.NewButtonWithIcon("", theme.MediaSkipPreviousIcon(), func() { b.show(0) })
-	b.prev = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() { b.step(-1) })
-	b.next = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() { b.step(1) })
-	b.last = widget.NewButtonWithIcon("", theme.MediaSkipNextIcon(), func() { b.show(b.cur.Len() - 1) })
-	fit := widget.NewButtonWithIcon("", theme.ZoomFitIcon(), b.view.refit)
+	b.view = newView3D(u) // its own button resets and fits it
+	tips := newWindowTips()
+	b.view.setHints(tips)
+	b.first = newTipButton("", theme.MediaSkipPreviousIcon(), "First placement (Home)", tips, func() { b.show(0) })
+	b.prev = newTipButton("", theme.NavigateBackIcon(), "Previous placement (←; ↑ goes back 10, Page Up 100)", tips, func() { b.step(-1) })
+	b.next = newTipButton("", theme.NavigateNextIcon(), "Next placement (→; ↓ goes on 10, Page Down 100)", tips, func() { b.step(1) })
+	b.last = newTipButton("", theme.MediaSkipNextIcon(), "Last placement (End)", tips, func() { b.show(b.cur.Len() - 1) })
 	keys := widget.NewLabel("←/→ one · ↑/↓ 10 · Page Up/Down 100 · Home/End")
 	keys.Importance = widget.LowImportance
 	top := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Piece"), nil, b.piece),
-		container.NewBorder(nil, nil, container.NewHBox(b.first, b.prev, b.next, b.last), fit, b.label),
+		container.NewBorder(nil, nil, container.NewHBox(b.first, b.prev, b.next, b.last), nil, b.label),
 		b.slider, b.where, keys)
-	b.win.SetContent(container.NewBorder(top, nil, nil, nil, b.view))
+	b.win.SetContent(tips.over(container.NewBorder(top, nil, nil, nil, b.view)))
 	b.win.Canvas().SetOnTypedKey(b.typedKey)
 	b.win.Resize(fyne.NewSize(720, 640))
 	b.enable(false)

@@ -13,7 +13,6 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/burrlab/burrlab/model"
@@ -139,7 +138,7 @@ func (u *App) newImageExport() *imageExport {
 	}
 	e.what.SetSelected(exportKindNames[kind])
 
-	choose := widget.NewButton("Choose…", e.chooseFolder)
+	choose := widget.NewButton("Choose…", func() { u.chooseFolder(e.folder) })
 	size := container.NewHBox(e.sizeBox(e.width), widget.NewLabel("×"), e.sizeBox(e.height), widget.NewLabel("pixels"))
 	form := widget.NewForm(
 		widget.NewFormItem("Draw", e.what),
@@ -179,23 +178,6 @@ func (u *App) exportFolder() string {
 		return home
 	}
 	return "."
-}
-
-func (e *imageExport) chooseFolder() {
-	d := dialog.NewFolderOpen(func(uri fyne.ListableURI, err error) {
-		if err != nil {
-			dialog.ShowError(err, e.u.win)
-			return
-		}
-		if uri != nil {
-			e.folder.SetText(uri.Path())
-		}
-	}, e.u.win)
-	if dir, err := storage.ListerForURI(storage.NewFileURI(e.folder.Text)); err == nil {
-		d.SetLocation(dir)
-	}
-	d.Resize(fyne.NewSize(820, 560))
-	d.Show()
 }
 
 // kind returns the chosen kind of picture.

@@ -9,7 +9,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/burrlab/burrlab/model"
@@ -171,14 +170,15 @@ func (e *stlExport) job() (*stlJob, error) {
 }
 
 // choose asks for the file, or for pieces the folder, and exports there.
-func (e *stlExport) choose() {
+// It returns the file dialog (nil when it showed another).
+func (e *stlExport) choose() *savePath {
 	j, err := e.job()
 	if err != nil {
 		// Back to the form, with what was typed, once the message is read.
 		d := dialog.NewError(err, e.u.win)
 		d.SetOnClosed(e.dlg.Show)
 		d.Show()
-		return
+		return nil
 	}
 	if j.what == stlPieces {
 		d := dialog.NewFolderOpen(func(dir fyne.ListableURI, err error) {
@@ -193,30 +193,9 @@ func (e *stlExport) choose() {
 		e.u.dialogLocation(d)
 		d.Resize(fyne.NewSize(820, 560))
 		d.Show()
-		return
+		return nil
 	}
-	d := dialog.NewFileSave(func(w fyne.URIWriteCloser, err error) {
-		if err != nil {
-			e.u.showError(err)
-			return
-		}
-		if w == nil {
-			return
-		}
-		// Written through a temporary file and a rename: close the
-		// dialog's handle to it first.
-		path := w.URI().Path()
-		w.Close()
-		if !strings.EqualFold(filepath.Ext(path), ".stl") {
-			path += ".stl"
-		}
-		e.run(j, path)
-	}, e.u.win)
-	d.SetFilter(storage.NewExtensionFileFilter([]string{".stl"}))
-	d.SetFileName(j.name)
-	e.u.dialogLocation(d)
-	d.Resize(fyne.NewSize(820, 560))
-	d.Show()
+	return e.u.showSavePath("Export STL", "Export", e.u.exportFolder(), j.name, ".stl", func(path string) { e.run(j, path) })
 }
 
 // run writes the job to path (a folder for pieces) in a goroutine and

@@ -69,7 +69,7 @@ func trayUI(t *testing.T) *App {
 }
 
 // File ▸ Export ▸ STL… opens the dialog; it offers the three exports
-// and its Export… button leads to a file chooser.
+// and its Export… button leads to the file chooser.
 func TestExportSTLMenuAndDialog(t *testing.T) {
 	u := trayUI(t)
 	var item *fyne.MenuItem
@@ -96,11 +96,53 @@ func TestExportSTLMenuAndDialog(t *testing.T) {
 		t.Fatal("no Export… button")
 	}
 	test.Tap(b)
-	// The current shape is selected: the next dialog is the file chooser,
-	// not an error.
+	// The current shape is selected: the next dialog asks for the file
+	// (savePath: the path only, nothing opened), not an error.
 	if dialogShows(t, u, "no shape is selected") {
 		t.Error("an error instead of the file chooser")
 	}
+	if !dialogShows(t, u, "File name") || !dialogShows(t, u, ".stl") {
+		t.Errorf("no file chooser:\n%s", overlayText(t, u))
+	}
+}
+
+// The file chooser replaces an existing file only when asked, and only
+// once the STL is written: until then the old file is intact.
+func TestExportSTLFileChooser(t *testing.T) {
+	u := trayUI(t)
+	dir := t.TempDir()
+	path := filepath.Join(dir, "tray.stl")
+	if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := u.newSTLExport()
+	e.what.SetSelected(stlShape)
+	u.view.Shape = 0
+	done := make(chan error, 1)
+	e.done = func(err error) { done <- err }
+	s := e.choose()
+	if s == nil {
+		t.Fatalf("no file chooser:\n%s", overlayText(t, u))
+	}
+	s.folder.SetText(dir)
+	s.name.SetText("tray")
+	test.Tap(findButton(t, u, "Export"))
+	if !dialogShows(t, u, "tray.stl exists. Replace it?") {
+		t.Fatalf("no question before replacing:\n%s", overlayText(t, u))
+	}
+	if b, _ := os.ReadFile(path); string(b) != "old" {
+		t.Fatalf("the file changed before the export: %q", b)
+	}
+	test.Tap(findButton(t, u, "Yes"))
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the export did not finish")
+	}
+	stlTriangles(t, path)
 }
 
 // The three exports write what they say: a shape, one file per distinct

@@ -29,6 +29,7 @@ type runEvent struct {
 	complete              bool          // evDone: the whole search space was explored
 	resume                *solver.State // evDone: where a stopped search can go on
 	err                   error         // evError
+	preparing             string        // evProgress before the search: the phase and how far
 }
 
 type runEventKind int
@@ -52,6 +53,7 @@ type batch struct {
 	resume                *solver.State // ... or stopped here
 	err                   error         // the solver failed
 	final                 bool          // the stream has ended
+	preparing             string        // the preparation's phase, while it lasts
 }
 
 // batcher accumulates events between hand-overs. It keeps at most limit
@@ -95,6 +97,7 @@ func (b *batcher) add(ev *runEvent) {
 		b.cur.assemblies = max(b.cur.assemblies, ev.assemblies)
 		b.cur.solutions = max(b.cur.solutions, ev.solutions)
 		b.cur.fraction, b.cur.elapsed, b.cur.left = ev.fraction, ev.elapsed, ev.left
+		b.cur.preparing = ev.preparing
 	case evDone:
 		b.cur.assemblies = max(b.cur.assemblies, ev.assemblies)
 		b.cur.solutions = max(b.cur.solutions, ev.solutions)

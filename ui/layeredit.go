@@ -33,8 +33,11 @@ type editorHost interface {
 	editTarget() (*model.Shape, int)
 	grid() grid.Grid
 	// brush returns the current tool, constraint colour (0 neutral),
-	// mirror flags per axis and whether edits go through all layers.
-	brush() (t tool, color int, mirror [3]bool, allLayers bool)
+	// mirror flags per axis and column flags per axis (an edit reaches the
+	// whole row of cells along each axis that is on).
+	brush() (t tool, color int, mirror [3]bool, column [3]bool)
+	// rectangle reports whether a drag draws a rectangle.
+	rectangle() bool
 	beginStroke()
 	paint(cells []grid.Vec, f func(model.Voxel) model.Voxel)
 	endStroke()
@@ -67,6 +70,7 @@ type layerEditor struct {
 	dragging bool
 	dragFn   func(model.Voxel) model.Voxel
 	dragLast fyne.Position
+	rect     rubberBand
 
 	sym symmetry
 }
@@ -225,14 +229,12 @@ func (e *layerEditor) draw(w, h int) image.Image {
 	if g.Type() == grid.Rhombic || g.Type() == grid.TetraOcta {
 		e.blockLines(p, lay, mix(pal.line, pal.bg, 0.45), border*1.6)
 	}
-	if e.hoverIdx >= 0 && e.hoverIdx < len(lay.Cells) {
-		for _, v := range e.expand(lay.Cells[e.hoverIdx].Pos) {
-			if v[2] != e.z {
-				continue
-			}
-			if k := lay.Index(v); k >= 0 {
-				e.strokeOutline(p, e.pixelPoly(&lay.Cells[k]), pal.hover, 2.2*px)
-			}
+	for _, v := range e.highlighted(lay) {
+		if v[2] != e.z {
+			continue
+		}
+		if k := lay.Index(v); k >= 0 {
+			e.strokeOutline(p, e.pixelPoly(&lay.Cells[k]), pal.hover, 2.2*px)
 		}
 	}
 	return img
@@ -360,31 +362,28 @@ func (e *layerEditor) brushFn(old model.Voxel) func(model.Voxel) model.Voxel {
 	return func(model.Voxel) model.Voxel { return 0 }
 }
 
-// expand returns the cells an edit at v reaches: v, its mirror images
-// across the space's middle planes that are switched on, and with "all
-// layers" the cells above and below.
+// expand returns the cells an edit at v reaches: v, the rows of cells
+// through it along the axes whose column drawing is on, and the mirror
+// images of those across the space's middle planes that are switched on.
 func (e *layerEditor) expand(v grid.Vec) []grid.Vec {
 	s, _ := e.host.editTarget()
 	if s == nil {
 		return nil
 	}
 	g := e.host.grid()
-	_, _, mirror, all := e.host.brush()
-	out := []grid.Vec{v}
-	if all {
-		out = out[:0]
-		for z := 0; z < s.Size[2]; z++ {
-			if w := (grid.Vec{v[0], v[1], z}); g.Valid(w) {
-				out = append(out, w)
-			}
-		}
+	_, _, mirror, column := e.host.brush()
+	out := columns(g, s.Size, v, column)
+	seen := make(map[grid.Vec]bool, len(out))
+	for _, w := range out {
+		seen[w] = true
 	}
 	for axis := 0; axis < 3; axis++ {
 		if !mirror[axis] {
 			continue
 		}
 		for _, w := range out {
-			if m, ok := e.sym.mirror(g, s.Size, axis, w); ok && !containsVec(out, m) {
+			if m, ok := e.sym.mirror(g, s.Size, axis, w); ok && !seen[m] {
+				seen[m] = true
 				out = append(out, m)
 			}
 		}
@@ -429,6 +428,10 @@ func (e *layerEditor) TappedSecondary(ev *fyne.PointEvent) {
 // Dragged paints along the pointer's path; the first cell decides whether
 // the stroke sets or clears.
 func (e *layerEditor) Dragged(ev *fyne.DragEvent) {
+	if e.host.rectangle() || e.rect.active {
+		e.rectDragged(ev)
+		return
+	}
 	from := ev.Position.Subtract(ev.Dragged)
 	if !e.dragging {
 		v, _, ok := e.cellAt(from)
@@ -471,6 +474,10 @@ func (e *layerEditor) Dragged(ev *fyne.DragEvent) {
 
 // DragEnd closes the stroke: one undo step per drag.
 func (e *layerEditor) DragEnd() {
+	if e.rect.active {
+		e.rectEnd()
+		return
+	}
 	if e.dragging {
 		e.dragging = false
 		e.host.endStroke()

@@ -33,6 +33,8 @@ type recoverer struct {
 	// prepFactor: a search's checkpoints are at least this many of its
 	// preparation times apart (10: they cost at most a tenth).
 	prepFactor time.Duration
+	// do runs a function on the UI thread: fyne.Do, or a test's queue.
+	do func(func())
 
 	last recKey      // what the writer was last given
 	cp   *checkpoint // the running search's latest checkpoint
@@ -76,6 +78,14 @@ type recJob struct {
 // earlier session did not end cleanly (a crash, a kill, a power cut), it
 // offers to restore what that session left. Shutdown ends the session.
 func (u *App) StartRecovery(store recovery.Store) {
+	u.startRecovery(store, autosaveEvery, 10, fyne.Do)
+}
+
+// startRecovery is StartRecovery with the autosave interval, the spacing
+// of checkpoints in preparation times (see recoverer.prepFactor) and the
+// function that runs work on the UI thread (fyne.Do; tests queue it) given
+// before the recoverer's goroutines start.
+func (u *App) startRecovery(store recovery.Store, every, prepFactor time.Duration, do func(func())) {
 	sess, err := store.Begin()
 	if err != nil {
 		u.setStatus("Autosave is off: " + err.Error())
@@ -85,7 +95,7 @@ func (u *App) StartRecovery(store recovery.Store) {
 	if err != nil {
 		u.setStatus("Cannot look for unsaved work of an earlier session: " + err.Error())
 	}
-	rc := &recoverer{sess: sess, every: autosaveEvery, prepFactor: 10, wake: make(chan struct{}, 1),
+	rc := &recoverer{sess: sess, every: every, prepFactor: prepFactor, do: do, wake: make(chan struct{}, 1),
 		stop: make(chan struct{}), done: make(chan struct{})}
 	u.rec = rc
 	go rc.write(u)
@@ -102,7 +112,7 @@ func (rc *recoverer) tick(u *App) {
 		case <-rc.stop:
 			return
 		case <-t.C:
-			fyne.Do(u.autosave)
+			rc.do(u.autosave)
 		}
 	}
 }
@@ -127,7 +137,7 @@ func (rc *recoverer) write(u *App) {
 		if err == nil && j.after != nil {
 			j.after()
 		}
-		fyne.Do(func() { u.recoveryWritten(err) })
+		rc.do(func() { u.recoveryWritten(err) })
 		rc.busy.Done()
 	}
 }

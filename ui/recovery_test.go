@@ -182,10 +182,8 @@ func checkSolutions(t *testing.T, p *model.Puzzle, want uint64) {
 func TestCheckpointsKeepTheCount(t *testing.T) {
 	store := recovery.NewStore(t.TempDir())
 	u := newTestUI(t, pentominoes())
-	u.StartRecovery(store)
-	u.rec.every = 50 * time.Millisecond
-	u.rec.prepFactor = 1
 	q := solveQueue(u)
+	u.startRecovery(store, 50*time.Millisecond, 1, q.do)
 	checkpoints := 0
 	u.solve.start()
 	var last *checkpoint
@@ -209,10 +207,8 @@ func TestCheckpointsKeepTheCount(t *testing.T) {
 func TestCrashWhileSolvingContinues(t *testing.T) {
 	store := recovery.NewStore(t.TempDir())
 	u := newTestUI(t, pentominoes())
-	u.StartRecovery(store)
-	u.rec.every = 50 * time.Millisecond
-	u.rec.prepFactor = 1
 	q := solveQueue(u)
+	u.startRecovery(store, 50*time.Millisecond, 1, q.do)
 	u.tabs.SelectIndex(tabSolve)
 	u.solve.start()
 	q.pump(t, func() bool { return u.rec.cp != nil || !u.solve.run.running })
@@ -330,10 +326,8 @@ func TestWhen(t *testing.T) {
 func TestCheckpointsKeepTheLimit(t *testing.T) {
 	store := recovery.NewStore(t.TempDir())
 	u := newTestUI(t, pentominoes())
-	u.StartRecovery(store)
-	u.rec.every = 30 * time.Millisecond
-	u.rec.prepFactor = 1
 	q := solveQueue(u)
+	u.startRecovery(store, 30*time.Millisecond, 1, q.do)
 	u.solve.ctl.keep.SetText("100")
 	u.solve.start()
 	q.pump(t, func() bool { return !u.solve.run.running })

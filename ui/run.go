@@ -28,6 +28,7 @@ type solveOptions struct {
 	disassemble, keepMirrors, keepRotations, completeRotations bool
 	maxHoles                                                   int // -1: the problem's own setting
 	keep                                                       int // most solutions kept
+	first                                                      int // stop after this many found (0: all)
 }
 
 // solveRun is one search on a copy of one problem: started, maybe stopped
@@ -54,6 +55,7 @@ type solveRun struct {
 	showing               bool // the solution list shows this run
 	stored                bool // its results went into the document
 	note                  string
+	preparing             string // a long preparation's phase and progress
 }
 
 // puzzleFor returns the puzzle whose shapes the list's solutions refer to:
@@ -90,6 +92,9 @@ func (r *solveRun) describe() string {
 		fmt.Fprintf(&b, "The solver stopped with an error: %v. ", r.err)
 	case r.running && r.fraction < 0 && r.assemblies == 0:
 		b.WriteString("Preparing… ")
+		if r.preparing != "" {
+			b.WriteString("(" + r.preparing + ") ")
+		}
 	case r.running:
 		b.WriteString("Solving… ")
 	case r.complete:
@@ -145,7 +150,7 @@ func problemFingerprint(p *model.Puzzle, i int) uint64 {
 // solveControls are the widgets of the run controls.
 type solveControls struct {
 	disassemble, mirrors, rotations, complete *tipCheck
-	maxHoles, keep                            *widget.Entry
+	maxHoles, keep, first                     *widget.Entry
 	start, stop, cont                         *tipButton
 	progress                                  *widget.ProgressBar
 	labels                                    formLabels
@@ -169,16 +174,20 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving (Ctrl+Period, Escape); the solutions found so far are kept", u, t.stop)
 	c.cont = newTipButton("Continue", theme.MediaFastForwardIcon(), "Go on with a stopped search where it left off (Ctrl+Shift+R)", u, t.resume)
 	c.progress = widget.NewProgressBar()
+	firstItem, firstEntry := newFirstItem()
+	c.first = firstEntry
 	form := widget.NewForm(
-		widget.NewFormItem("Max holes", c.maxHoles),
+		widget.NewFormItem("Max holes", c.maxHoles), firstItem,
 		widget.NewFormItem("Keep at most", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep), c.keep)),
 	)
 	c.labels.form = form
+	t.why = newExplainUI(t)
 	return container.NewVBox(
 		container.NewGridWithColumns(2, c.disassemble, c.mirrors, c.rotations, c.complete),
 		form,
 		container.NewGridWithColumns(3, c.start, c.stop, c.cont),
 		c.progress,
+		t.why.button,
 	)
 }
 
@@ -199,6 +208,10 @@ func (t *solveTab) options() (solveOptions, error) {
 			return o, fmt.Errorf("max holes: %q is not a number of holes (leave it empty for the problem's own limit)", s)
 		}
 		o.maxHoles = n
+	}
+	var err error
+	if o.first, err = parseFirst(c.first.Text); err != nil {
+		return o, err
 	}
 	if s := strings.TrimSpace(c.keep.Text); s != "" {
 		n, err := strconv.Atoi(s)
@@ -245,7 +258,7 @@ func (t *solveTab) refreshControls() {
 	set(c.start, !running && i >= 0 && i < len(p.Problems))
 	set(c.stop, running)
 	set(c.cont, t.canContinue())
-	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep} {
+	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep, c.first} {
 		set(w, !running)
 	}
 	set(c.disassemble, !running && t.u.g.Directions() != nil)
@@ -344,6 +357,9 @@ func (t *solveTab) resume() {
 		}
 		t.run = r
 	}
+	if !t.takeFirst(r) {
+		return
+	}
 	r.showing = true
 	t.begin(r, true)
 }
@@ -385,6 +401,7 @@ func (t *solveTab) stop() {
 // shutdown stops a running solve and waits (a while) until the solver's
 // goroutines have returned, so that quitting leaves nothing running.
 func (t *solveTab) shutdown() {
+	t.why.close() // an explanation still running stops too
 	r := t.run
 	if r == nil || !r.running {
 		return
@@ -406,6 +423,7 @@ func (t *solveTab) apply(r *solveRun, bt batch) {
 	if bt.fraction >= 0 {
 		r.fraction = bt.fraction
 	}
+	r.preparing = bt.preparing
 	if bt.elapsed > 0 {
 		r.elapsed = bt.elapsed
 	}

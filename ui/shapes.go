@@ -39,14 +39,13 @@ type shapesTab struct {
 	settingUI   bool   // true while refresh sets widget values
 	note        string // a status message the next hover must not hide
 
-	tool      tool
-	color     int
-	mirror    [3]bool
-	allLayers bool
+	tool   tool
+	color  int
+	mirror [3]bool
+	tools  editorTools // rectangle and column drawing, whole-shape tools
 
 	toolButtons   [4]*tipButton
 	mirrorButtons [3]*tipButton
-	allButton     *tipButton
 	colorRow      *fyne.Container
 	colorEdit     *tipButton
 	colorDelete   *tipButton
@@ -153,10 +152,6 @@ func newShapesTab(u *App) *shapesTab {
 				t.refreshTools()
 			})
 	}
-	t.allButton = newTipButton("All layers", theme.ViewRestoreIcon(), "Edit the whole column of cells through every layer", u, func() {
-		t.allLayers = !t.allLayers
-		t.refreshTools()
-	})
 	t.colorRow = container.NewHBox()
 	t.colorEdit = newTipButton("", theme.ColorChromaticIcon(), "Change the selected constraint colour", u, t.editColor)
 	t.colorDelete = newTipButton("", theme.DeleteIcon(), "Remove the selected constraint colour (its cells become neutral)", u, t.deleteColor)
@@ -167,7 +162,7 @@ func newShapesTab(u *App) *shapesTab {
 	tools := container.NewHBox(t.toolButtons[0], t.toolButtons[1], t.toolButtons[2], t.toolButtons[3])
 	colors := container.NewHBox(t.colorRow, addColor, t.colorEdit, t.colorDelete)
 	mirrors := container.NewHBox(widget.NewLabel("Mirror"), t.mirrorButtons[0], t.mirrorButtons[1], t.mirrorButtons[2],
-		widget.NewSeparator(), t.allButton)
+		widget.NewSeparator(), t.drawingButtons())
 	toolbar := container.NewVBox(
 		container.NewBorder(nil, nil, tools, nil, container.NewHScroll(colors)),
 		mirrors)
@@ -186,7 +181,7 @@ func newShapesTab(u *App) *shapesTab {
 	layers := container.NewBorder(container.NewVBox(t.layerLabel, t.layerUp), t.layerDown, nil, nil, t.layerSlider)
 
 	t.turnRow = container.NewHBox()
-	editorArea := container.NewBorder(toolbar, t.turnRow, nil, layers, t.editor)
+	editorArea := container.NewBorder(toolbar, container.NewVBox(t.turnRow, t.toolsRow()), nil, layers, t.editor)
 
 	t.preview = newView3D(u)
 	t.preview.onPick = t.pick
@@ -199,7 +194,7 @@ func newShapesTab(u *App) *shapesTab {
 	split := container.NewHSplit(left, right)
 	split.Offset = 0.2
 	t.content = split
-	t.shapeBtns = []fyne.Disableable{t.name, t.copyBtn, t.deleteBtn}
+	t.shapeBtns = append([]fyne.Disableable{t.name, t.copyBtn, t.deleteBtn}, t.tools.buttons...)
 	return t
 }
 
@@ -284,6 +279,9 @@ func (t *shapesTab) gridChanged() {
 			newTipButton("×2", iconRes("scale.svg"), "Double the size of the shape", t.u, func() { t.scale(2) }),
 			newTipButton("×3", iconRes("scale.svg"), "Triple the size of the shape", t.u, func() { t.scale(3) }))
 	}
+	if g.Type() == grid.Cubes {
+		sizes = append(sizes, t.shrinkButton())
+	}
 	row1 := append(turns, widget.NewSeparator())
 	row1 = append(row1, flips...)
 	row2 := append(moves, widget.NewSeparator())
@@ -291,7 +289,7 @@ func (t *shapesTab) gridChanged() {
 	t.turnRow.Objects = []fyne.CanvasObject{container.NewVBox(container.NewHBox(row1...), container.NewHBox(row2...))}
 	t.turnRow.Layout = layout.NewStackLayout()
 	t.turnRow.Refresh()
-	t.shapeBtns = []fyne.Disableable{t.name, t.copyBtn, t.deleteBtn}
+	t.shapeBtns = append([]fyne.Disableable{t.name, t.copyBtn, t.deleteBtn}, t.tools.buttons...)
 	for _, o := range append(row1, row2...) {
 		if b, ok := o.(*tipButton); ok {
 			t.shapeBtns = append(t.shapeBtns, b)
@@ -313,8 +311,8 @@ func (t *shapesTab) editTarget() (*model.Shape, int) {
 
 func (t *shapesTab) grid() grid.Grid { return t.u.g }
 
-func (t *shapesTab) brush() (tool, int, [3]bool, bool) {
-	return t.tool, t.color, t.mirror, t.allLayers
+func (t *shapesTab) brush() (tool, int, [3]bool, [3]bool) {
+	return t.tool, t.color, t.mirror, t.tools.column
 }
 
 func (t *shapesTab) pieceColor() color.RGBA { return pieceColor(t.u.view.Shape) }
@@ -513,7 +511,7 @@ func (t *shapesTab) refreshTools() {
 	for k, b := range t.mirrorButtons {
 		b.setOn(t.mirror[k])
 	}
-	t.allButton.setOn(t.allLayers)
+	t.refreshDrawingTools()
 	t.editor.Refresh()
 }
 
@@ -640,25 +638,35 @@ func (t *shapesTab) setWeight(w int) {
 	})
 }
 
-// shapeEdit runs a geometric edit of the selected shape as one step.
+// shapeEdit runs a geometric edit of the selected shape, or of every shape
+// with "apply to all shapes", as one step.
 func (t *shapesTab) shapeEdit(label string, f func(s *model.Shape, g grid.Grid) error) {
-	_, i := t.editTarget()
-	if i < 0 {
+	targets, what := t.shapeTargets()
+	if len(targets) == 0 {
 		return
 	}
 	cleared := 0
-	if t.u.edit(fmt.Sprintf("%s S%d", label, i+1), func(p *model.Puzzle) error {
-		before := p.Shapes[i].Clone()
-		if err := f(&p.Shapes[i], t.u.g); err != nil {
-			return err
+	if t.u.edit(fmt.Sprintf("%s %s", label, what), func(p *model.Puzzle) error {
+		changed := false
+		for _, i := range targets {
+			before := p.Shapes[i].Clone()
+			if err := f(&p.Shapes[i], t.u.g); err != nil {
+				if len(targets) > 1 {
+					return fmt.Errorf("S%d: %w", i+1, err)
+				}
+				return err
+			}
+			if !equalShapes(&before, &p.Shapes[i]) {
+				changed = true
+				cleared += p.ShapeChanged(i)
+			}
 		}
-		if equalShapes(&before, &p.Shapes[i]) {
+		if !changed {
 			return errNoChange
 		}
-		cleared = p.ShapeChanged(i)
 		return nil
 	}) && cleared > 0 {
-		t.u.setStatus(fmt.Sprintf("Cleared the solutions of %d problem(s) that use S%d; Undo brings them back", cleared, i+1))
+		t.u.setStatus(fmt.Sprintf("Cleared the solutions of %d problem(s) that use %s; Undo brings them back", cleared, what))
 	}
 }
 
@@ -679,11 +687,12 @@ func (t *shapesTab) resize(axis, v int) {
 	if s == nil || t.settingUI {
 		return
 	}
-	size := s.Size
-	size[axis] = v
 	dropped := 0
-	t.shapeEdit("resize", func(s *model.Shape, _ grid.Grid) (err error) {
-		dropped, err = s.Resize(size)
+	t.shapeEdit("resize", func(s *model.Shape, _ grid.Grid) error {
+		size := s.Size
+		size[axis] = v
+		n, err := s.Resize(size)
+		dropped += n
 		return err
 	})
 	if dropped > 0 {

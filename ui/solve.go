@@ -89,6 +89,8 @@ type solveTab struct {
 
 	run *solveRun // the current or last run, nil before the first
 	ctl *solveControls
+	why *explainUI      // explains a problem without solutions (explain.go)
+	vt  *solveViewTools // visibility, exploded view, fading (solve_view.go)
 	// launch starts the solver on a run; tests replace it with a source of
 	// synthetic events.
 	launch func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error)
@@ -155,16 +157,16 @@ func newSolveTab(u *App) *solveTab {
 	t.play = newTipButton("", theme.MediaPlayIcon(), "Play the disassembly", u, t.togglePlay)
 	t.first = newTipButton("", theme.MediaSkipPreviousIcon(), "Back to the assembled puzzle", u, func() { t.stopAnim(); t.setStep(0) })
 	t.last = newTipButton("", theme.MediaSkipNextIcon(), "Jump to the end of the disassembly", u, func() { t.stopAnim(); t.setStep(t.slider.Max) })
-	resetView := newTipButton("", theme.ZoomFitIcon(), "Fit the view to the puzzle", u, t.view.refit)
-	animBar := container.NewBorder(nil, nil, container.NewHBox(t.first, t.play, t.last), container.NewHBox(t.stepLabel, resetView), t.slider)
-	viewer := container.NewBorder(nil, animBar, nil, nil, t.view)
+	// The view's own button (top right) resets and fits it.
+	animBar := container.NewBorder(nil, nil, container.NewHBox(t.first, t.play, t.last), t.stepLabel, t.slider)
+	viewer := container.NewBorder(nil, container.NewVBox(t.viewTools(), animBar), nil, nil, t.view)
 
 	controls := t.runControls()
 	listBox := container.NewBorder(container.NewBorder(nil, nil, widget.NewLabelWithStyle("Solutions", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewHBox(t.movesButton(), widget.NewLabel("sort by"), t.sortBy)), nil, nil, nil, t.list)
 	left := container.NewBorder(container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Problem"), nil, t.problem),
-		controls, t.info, widget.NewSeparator()), nil, nil, nil, listBox)
+		controls, t.info, t.why.panel, widget.NewSeparator()), nil, nil, nil, listBox)
 	split := container.NewHSplit(left, viewer)
 	split.Offset = 0.3
 	t.content = split
@@ -368,6 +370,7 @@ func (t *solveTab) selectRow(r int) {
 			t.anim = an
 		}
 	}
+	t.showPieces(p, i)
 	t.view.setScene(scene, "")
 	t.restLo, t.restHi, t.restOK = scene.Bounds()
 	steps := 0
@@ -408,6 +411,7 @@ func (t *solveTab) enableAnim(on bool) {
 // interpolate between moves).
 func (t *solveTab) showStep(s float64) {
 	defer t.follow()
+	t.placePieces(s)
 	if t.anim == nil {
 		if t.sel >= 0 && t.sel < len(t.rows) && t.rows[t.sel].sol.Disassembly == nil {
 			t.stepLabel.SetText("no disassembly")
@@ -417,8 +421,6 @@ func (t *solveTab) showStep(s float64) {
 		return
 	}
 	s = math.Max(0, math.Min(s, float64(t.anim.Steps())))
-	t.anim.Apply(t.view.scene, s)
-	t.view.raster.Refresh()
 	t.stepLabel.SetText(fmt.Sprintf("move %d of %d", int(math.Round(s)), t.anim.Steps()))
 }
 
@@ -426,7 +428,7 @@ func (t *solveTab) showStep(s float64) {
 // and wherever its pieces have moved, so that the camera backs off and
 // pans smoothly as they come apart.
 func (t *solveTab) follow() {
-	if !t.restOK || t.view.scene == nil {
+	if !t.restOK || t.view.scene == nil || t.view.tools.framed {
 		return
 	}
 	lo, hi, ok := t.view.scene.Bounds()
@@ -480,6 +482,7 @@ func (t *solveTab) stopAnim() {
 
 // refreshInfo describes the problem and the run.
 func (t *solveTab) refreshInfo() {
+	defer t.why.refresh()
 	p := t.u.doc.Puzzle()
 	i := t.u.view.Problem
 	if i < 0 || i >= len(p.Problems) {

@@ -41,10 +41,25 @@ type uiQueue chan func()
 
 func (q uiQueue) do(f func()) { q <- f }
 
+// drain runs the updates queued so far.
+func (q uiQueue) drain() {
+	for {
+		select {
+		case f := <-q:
+			f()
+		default:
+			return
+		}
+	}
+}
+
 // pump runs queued updates until cond holds.
 func (q uiQueue) pump(t *testing.T, cond func() bool) {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
+	// Generous: make test runs these under the race detector, which with
+	// a loaded 2-core machine makes a real 6x10 pentomino search (0.4 s
+	// alone) take more than 10 s. A passing test never waits for it.
+	deadline := time.After(90 * time.Second)
 	for !cond() {
 		select {
 		case f := <-q:

@@ -23,6 +23,8 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 		CompleteRotationCheck: r.opts.completeRotations,
 		Disassemble:           r.opts.disassemble,
 		Workers:               t.u.prefWorkers(),
+		MaxMemory:             t.u.maxMemory(),
+		First:                 r.opts.first,
 	}
 	if r.opts.maxHoles >= 0 {
 		n := r.opts.maxHoles
@@ -37,6 +39,9 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 	}
 	cp := t.checkpointsFor(r)
 	out := make(chan runEvent, 256)
+	opts.OnPrepare = func(pp solver.PrepareProgress) {
+		out <- runEvent{kind: evProgress, fraction: -1, preparing: fmt.Sprintf("%s, %d%%", pp.Phase, int(pp.Fraction*100))}
+	}
 	go func() {
 		defer close(out)
 		runSegments(ctx, r.puzzle, r.problem, opts, cp, out)

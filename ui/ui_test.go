@@ -22,6 +22,11 @@ func newTestUI(t *testing.T, p *model.Puzzle) *App {
 	a := test.NewTempApp(t)
 	w := a.NewWindow("test")
 	u := New(a, w)
+	// Tooltips arrive from a timer, and Fyne's test driver would run them
+	// on the timer's goroutine, racing with the test. Tests that look at
+	// tooltips queue them (uiQueue) and run them on the test goroutine, as
+	// Fyne's main loop would; the others drop them.
+	u.tips.do = func(func()) {}
 	w.Resize(fyne.NewSize(1300, 850))
 	u.setDocument(NewDocument(p, ""), "test")
 	t.Cleanup(u.Shutdown)
@@ -140,7 +145,7 @@ func TestEditorMirrorAndColumn(t *testing.T) {
 		t.Fatal("mirroring along x did not fill (3,1,0)")
 	}
 	u.shapes.mirror[0] = false
-	u.shapes.allLayers = true
+	u.shapes.tools.column[2] = true
 	tapCell(t, u, grid.Vec{2, 2, 0})
 	for z := 0; z < 4; z++ {
 		if state(u, 0, grid.Vec{2, 2, z}) != model.Filled {
@@ -689,17 +694,17 @@ func TestCloseWithoutChangesAsksNothing(t *testing.T) {
 func TestTooltipDoesNotFollowToAnotherTab(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Cubes))
 	b := u.shapes.copyBtn
+	q := make(uiQueue, 16)
+	u.tips.do = q.do
 	b.MouseIn(&desktop.MouseEvent{})
 	u.tabs.SelectIndex(tabSolve)
 	time.Sleep(900 * time.Millisecond) // past the tooltip's delay
+	q.drain()
 	if u.tips.box.Visible() {
 		t.Errorf("the tooltip %q shows on the Solve tab", u.tips.text.Text)
 	}
 	// On the same tab it does show.
 	u.tabs.SelectIndex(tabShapes)
 	b.MouseIn(&desktop.MouseEvent{})
-	time.Sleep(900 * time.Millisecond)
-	if !u.tips.box.Visible() {
-		t.Error("no tooltip for a button the pointer rests on")
-	}
+	q.pump(t, u.tips.box.Visible)
 }

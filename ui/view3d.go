@@ -47,6 +47,8 @@ type view3D struct {
 	// What the scene shows, to rebuild meshes only when it changes.
 	key      uint64
 	shapeIdx int
+
+	tools viewTools // pan, reset, Shift+click (view3d_tools.go)
 }
 
 func newView3D(u *App) *view3D {
@@ -55,6 +57,8 @@ func newView3D(u *App) *view3D {
 	v.raster.ScaleMode = canvas.ImageScaleFastest
 	v.msg = canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder))
 	v.msg.Alignment = fyne.TextAlignCenter
+	v.tools.resetBtn = newTipButton("", theme.ZoomFitIcon(), "Reset the view: turn back and fit the whole scene (Ctrl+0). Drag turns, middle or Shift+drag pans, the wheel zooms", u, v.resetView)
+	v.tools.resetBtn.Importance = widget.LowImportance
 	v.ExtendBaseWidget(v)
 	return v
 }
@@ -63,6 +67,7 @@ func newView3D(u *App) *view3D {
 func (v *view3D) reset() {
 	v.cam = render.DefaultCamera()
 	v.fit = true
+	v.tools.framed = false
 	v.key = 0
 	v.Refresh()
 }
@@ -152,6 +157,9 @@ func (r *view3DRenderer) Layout(size fyne.Size) {
 	ms := r.v.msg.MinSize()
 	r.v.msg.Move(fyne.NewPos((size.Width-ms.Width)/2, (size.Height-ms.Height)/2))
 	r.v.msg.Resize(ms)
+	bs := r.v.tools.resetBtn.MinSize()
+	r.v.tools.resetBtn.Move(fyne.NewPos(size.Width-bs.Width-2, 2))
+	r.v.tools.resetBtn.Resize(bs)
 }
 
 func (r *view3DRenderer) MinSize() fyne.Size { return r.v.MinSize() }
@@ -164,7 +172,7 @@ func (r *view3DRenderer) Refresh() {
 }
 
 func (r *view3DRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.v.raster, r.v.msg}
+	return []fyne.CanvasObject{r.v.raster, r.v.msg, r.v.tools.resetBtn}
 }
 
 func (r *view3DRenderer) Destroy() {}
@@ -220,7 +228,7 @@ func (v *view3D) style() render.Style {
 	return s
 }
 
-// Dragged turns the camera.
+// Dragged turns the camera, or pans it for a middle or Shift drag.
 func (v *view3D) Dragged(ev *fyne.DragEvent) {
 	if !v.dragging {
 		v.dragging = true
@@ -231,6 +239,13 @@ func (v *view3D) Dragged(ev *fyne.DragEvent) {
 	}
 	w, h := v.r.Size()
 	p := v.px
+	if v.tools.panDrag() {
+		v.cam.Pan(float64(ev.Position.X-v.dragLast.X)*p, float64(ev.Position.Y-v.dragLast.Y)*p, h)
+		v.tools.framed = true
+		v.dragLast = ev.Position
+		v.raster.Refresh()
+		return
+	}
 	v.cam.Rotate(float64(v.dragLast.X)*p, float64(v.dragLast.Y)*p, float64(ev.Position.X)*p, float64(ev.Position.Y)*p, w, h)
 	v.dragLast = ev.Position
 	v.raster.Refresh()
@@ -242,18 +257,27 @@ func (v *view3D) DragEnd() { v.dragging = false }
 // Scrolled zooms.
 func (v *view3D) Scrolled(ev *fyne.ScrollEvent) {
 	v.cam.Zoom(math.Pow(1.0015, float64(ev.Scrolled.DY)))
+	v.tools.framed = true
 	v.raster.Refresh()
 }
 
-// Tapped adds a cell against the face clicked, when picking is on.
-func (v *view3D) Tapped(ev *fyne.PointEvent) { v.pick(ev.Position, false) }
+// Tapped adds a cell against the face clicked, when picking is on; a
+// Shift+click cycles the visibility of the piece clicked instead.
+func (v *view3D) Tapped(ev *fyne.PointEvent) {
+	if v.shiftClick(ev.Position) {
+		return
+	}
+	v.pick(ev.Position, false)
+}
 
 // TappedSecondary removes the cell clicked, when picking is on.
 func (v *view3D) TappedSecondary(ev *fyne.PointEvent) { v.pick(ev.Position, true) }
 
-// refit points the camera at the whole scene again.
+// refit points the camera at the whole scene again, forgetting the user's
+// pan and zoom.
 func (v *view3D) refit() {
 	v.fit, v.box = true, false
+	v.tools.framed = false
 	v.raster.Refresh()
 }
 

@@ -26,12 +26,19 @@ type tipLayer struct {
 	layer *fyne.Container
 	timer *time.Timer
 	seq   int
+	// do runs a function on the UI thread: fyne.Do, or a test's queue.
+	// The timer fires on its own goroutine; everything that touches the
+	// layer's state or objects runs through do, so it is serialised with
+	// the event handlers that call show and hide. (Fyne's test driver runs
+	// fyne.Do at once on the calling goroutine, so tests need their queue.)
+	do func(func())
 }
 
 func newTipLayer() *tipLayer {
 	t := &tipLayer{
 		bg:   canvas.NewRectangle(color.NRGBA{0x30, 0x30, 0x30, 0xf0}),
 		text: canvas.NewText("", color.White),
+		do:   fyne.Do,
 	}
 	t.bg.CornerRadius = 4
 	t.text.TextSize = theme.CaptionTextSize() + 1
@@ -48,7 +55,7 @@ func (t *tipLayer) show(text string, obj fyne.CanvasObject) {
 	t.seq++
 	seq := t.seq
 	t.timer = time.AfterFunc(600*time.Millisecond, func() {
-		fyne.Do(func() {
+		t.do(func() {
 			if seq != t.seq {
 				return
 			}
@@ -98,6 +105,21 @@ type hints interface {
 	hint(text string, obj fyne.CanvasObject)
 	unhint()
 }
+
+// windowTips shows the tooltips of a window other than the main one (the
+// browsers) on that window's own layer: the main window's layer would put
+// them over the main window, at the button's place in the other one.
+type windowTips struct{ tips *tipLayer }
+
+func newWindowTips() windowTips { return windowTips{newTipLayer()} }
+
+// over returns the window's content with the tooltip layer above it.
+func (w windowTips) over(content fyne.CanvasObject) fyne.CanvasObject {
+	return container.NewStack(content, w.tips.layer)
+}
+
+func (w windowTips) hint(text string, obj fyne.CanvasObject) { w.tips.show(text, obj) }
+func (w windowTips) unhint()                                 { w.tips.hide() }
 
 // tipButton is a button with a tooltip and a status line hint.
 type tipButton struct {

@@ -1,9 +1,15 @@
 package cli
 
 import (
+	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
@@ -14,14 +20,25 @@ import (
 // through each other (model.CheckDisassembly). It prints one line per
 // problem and fails with errInvalid if any solution is wrong.
 func runCheck(args []string, stdout io.Writer) error {
-	files, err := positional("check", "FILE", "Verifies every stored assembly and disassembly of FILE.", args)
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), "usage: burr check [flags] FILE\n\nVerifies every stored assembly and disassembly of FILE. Ctrl-C stops it.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	maxMemory := memoryFlag(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return errors.New("usage: burr check [flags] FILE")
+	}
+	limitHeap(*maxMemory)
+	p, err := xmpuzzle.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
 	}
-	p, err := xmpuzzle.ReadFile(files[0])
-	if err != nil {
-		return err
-	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
 	if len(p.Problems) == 0 {
 		fmt.Fprintln(stdout, "no problems")
 	}
@@ -32,7 +49,14 @@ func runCheck(args []string, stdout io.Writer) error {
 		if pr.Name != "" {
 			label += fmt.Sprintf(" %q", pr.Name)
 		}
-		asm, dis, outlines, err := checkProblem(p, pr)
+		asm, dis, outlines, err := checkProblem(ctx, p, pr, *maxMemory)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		var over *budget.Error
+		if errors.As(err, &over) {
+			return fmt.Errorf("%s: %w", label, err) // not a verdict on the file
+		}
 		switch {
 		case err != nil:
 			bad++
@@ -56,9 +80,17 @@ func runCheck(args []string, stdout io.Writer) error {
 // checkProblem checks the stored solutions of one problem and returns how
 // many assemblies and disassemblies it checked, and how many of those
 // disassemblies were stored only as outlines, whose moves cannot be checked.
-func checkProblem(p *model.Puzzle, pr *model.Problem) (asm, dis, outlines int, err error) {
+// Each solution's estimated memory is checked against the budget first,
+// and ctx between solutions.
+func checkProblem(ctx context.Context, p *model.Puzzle, pr *model.Problem, maxMemory int64) (asm, dis, outlines int, err error) {
 	for j := range pr.Solutions {
+		if err := ctx.Err(); err != nil {
+			return 0, 0, 0, err
+		}
 		s := &pr.Solutions[j]
+		if err := budget.Check(maxMemory, model.CheckBytes(p, pr, s), fmt.Sprintf("checking solution %d", j)); err != nil {
+			return 0, 0, 0, err
+		}
 		if err := model.CheckAssembly(p, pr, s.Assembly); err != nil {
 			return 0, 0, 0, fmt.Errorf("solution %d: %w", j, err)
 		}

@@ -56,7 +56,7 @@ func TestCheckFindsBadSolutions(t *testing.T) {
 
 func TestCheckErrors(t *testing.T) {
 	code, _, errOut := burrRun("check", "a", "b")
-	oneLineError(t, code, errOut, "usage: burr check FILE")
+	oneLineError(t, code, errOut, "usage: burr check [flags] FILE")
 	code, _, errOut = burrRun("check", writeTemp(t, "e.xmpuzzle", ""))
 	oneLineError(t, code, errOut, "e.xmpuzzle: the file is empty")
 }

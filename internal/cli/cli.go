@@ -5,10 +5,12 @@
 //
 //	burr info [-analyse] FILE    the puzzle as JSON
 //	burr check FILE              verify every stored assembly
-//	burr convert IN OUT          load and save again
+//	burr convert [-grid G] IN OUT  load and save again, or convert a cube puzzle to grid G
 //	burr solve [flags] FILE      find assemblies (and solutions)
 //	burr render [flags] -o OUT.png|OUT.svg FILE
 //	burr import-assemblies [flags] -o OUT FILE   assemblies as new shapes
+//	burr explain [flags] FILE    why a problem has no solution
+//	burr merge -o OUT FILE PART_FILES...   combine the parts of a split search
 //
 // Each subcommand lives in its own file; `burr help CMD` prints its flags.
 package cli
@@ -31,11 +33,13 @@ type command struct {
 func commands() map[string]command {
 	return map[string]command{
 		"info":              {"burr info [-analyse] FILE", runInfo},
-		"check":             {"burr check FILE", runCheck},
-		"convert":           {"burr convert IN OUT", runConvert},
+		"check":             {"burr check [flags] FILE", runCheck},
+		"convert":           {"burr convert [-grid G] IN OUT", runConvert},
 		"solve":             {"burr solve [flags] FILE", runSolve},
+		"merge":             {"burr merge -o OUT FILE PART_FILES...", runMerge},
 		"render":            {"burr render [flags] -o OUT.png|OUT.svg FILE", runRender},
 		"import-assemblies": {"burr import-assemblies [flags] -o OUT FILE", runImportAssemblies},
+		"explain":           {"burr explain [-problem N] [-timeout 10s] [-disassemble] [-json] FILE", runExplain},
 	}
 }
 
@@ -74,7 +78,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage:")
-	for _, n := range []string{"info", "check", "convert", "solve", "render", "import-assemblies"} {
+	for _, n := range []string{"info", "check", "convert", "solve", "merge", "render", "import-assemblies", "explain"} {
 		fmt.Fprintf(w, "  %s\n", cmds[n].usage)
 	}
 }

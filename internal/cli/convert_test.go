@@ -7,6 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
 
 func TestConvertKeepsInfo(t *testing.T) {
@@ -45,7 +49,9 @@ func TestConvertKeepsInfo(t *testing.T) {
 
 func TestConvertErrors(t *testing.T) {
 	code, _, errOut := burrRun("convert", workedExample)
-	oneLineError(t, code, errOut, "usage: burr convert IN OUT")
+	oneLineError(t, code, errOut, "usage: burr convert [-grid rhombic|tetra-octa] IN OUT")
+	code, _, errOut = burrRun("convert", "-grid", "spheres", workedExample, filepath.Join(t.TempDir(), "x.xmpuzzle"))
+	oneLineError(t, code, errOut, "rhombic and tetra-octa")
 	dir := t.TempDir()
 	in := writeTemp(t, "in.xmpuzzle", `<puzzle version="9"/>`)
 	out := filepath.Join(dir, "out.xmpuzzle")
@@ -56,4 +62,33 @@ func TestConvertErrors(t *testing.T) {
 	}
 	code, _, errOut = burrRun("convert", workedExample, filepath.Join(dir, "no", "such", "dir.xmpuzzle"))
 	oneLineError(t, code, errOut, "saving")
+}
+
+func TestConvertGrid(t *testing.T) {
+	p, err := xmpuzzle.ReadFile(workedExample)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Grid != grid.Cubes {
+		t.Fatalf("the worked example is a %v puzzle; the test needs cubes", p.Grid)
+	}
+	for _, name := range []string{"rhombic", "tetra-octa"} {
+		out := filepath.Join(t.TempDir(), name+".xmpuzzle")
+		code, _, errOut := burrRun("convert", "-grid", name, workedExample, out)
+		if code != 0 {
+			t.Fatalf("convert -grid %s: exit %d: %s", name, code, errOut)
+		}
+		q, err := xmpuzzle.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Grid != convertGrids[name] || len(q.Shapes) != len(p.Shapes) {
+			t.Fatalf("-grid %s: grid %v, %d shapes", name, q.Grid, len(q.Shapes))
+		}
+		for i := range q.Shapes {
+			if q.Shapes[i].NumCells() != p.Shapes[i].NumCells()*model.CellsPerCube(q.Grid) {
+				t.Errorf("-grid %s: shape %d has %d cells for %d cubes", name, i+1, q.Shapes[i].NumCells(), p.Shapes[i].NumCells())
+			}
+		}
+	}
 }

@@ -106,11 +106,18 @@ func runImportAssemblies(args []string, stdout io.Writer) error {
 	if *jsonOut {
 		return json.NewEncoder(stdout).Encode(rep)
 	}
-	fmt.Fprintf(stdout, "%d assemblies\n", rep.Assemblies)
+	// count says n things, in the singular for one.
+	count := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	fmt.Fprintln(stdout, count(rep.Assemblies, "assembly", "assemblies"))
 	for _, s := range rep.Steps {
 		fmt.Fprintf(stdout, "%-17s removed %d, %d left\n", s.Filter+":", s.Removed, s.Left)
 	}
-	fmt.Fprintf(stdout, "added %d shapes", rep.Added)
+	fmt.Fprint(stdout, "added ", count(rep.Added, "shape", "shapes"))
 	if rep.Added > 0 {
 		fmt.Fprintf(stdout, " (S%d on)", rep.FirstShape+1)
 	}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 	"github.com/burrlab/burrlab/render"
@@ -52,6 +53,7 @@ func runRender(args []string, stdout io.Writer) error {
 	format := fs.String("format", "", "png or svg, for -steps when OUT has no extension")
 	stlf := addSTLFlags(fs)
 	out := fs.String("o", "", "output `file` (.png, .svg or .stl; a folder with -pieces; a folder or base name with -steps)")
+	maxMemory := memoryFlag(fs)
 	fs.Usage = func() {
 		fmt.Fprint(fs.Output(), renderUsage)
 		fs.PrintDefaults()
@@ -62,6 +64,7 @@ func runRender(args []string, stdout io.Writer) error {
 	if fs.NArg() != 1 || *out == "" {
 		return errors.New("usage: burr render [flags] -o OUT.png|OUT.svg FILE")
 	}
+	limitHeap(*maxMemory)
 	p, err := xmpuzzle.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
@@ -98,11 +101,15 @@ func runRender(args []string, stdout io.Writer) error {
 	var pic *render.Picture
 	switch {
 	case *shape >= 0:
-		pic, err = render.ShapePicture(p, *shape, opt)
+		if err = budget.Check(*maxMemory, render.ShapeImageBytes(p, *shape, opt), "drawing the shape"); err == nil {
+			pic, err = render.ShapePicture(p, *shape, opt)
+		}
 	case *parts:
-		pic, err = render.ProblemPicture(p, *problem, opt)
+		if err = budget.Check(*maxMemory, render.ProblemImageBytes(p, *problem, opt), "drawing the problem"); err == nil {
+			pic, err = render.ProblemPicture(p, *problem, opt)
+		}
 	default:
-		pic, err = drawProblem(p, *problem, *solution, *step, opt)
+		pic, err = drawProblem(p, *problem, *solution, *step, opt, *maxMemory)
 	}
 	if err != nil {
 		return err
@@ -146,14 +153,20 @@ func renderSteps(p *model.Puzzle, pr, sol int, opt render.ImageOptions, out, for
 }
 
 // drawProblem lays out a stored solution, or the result shape when the
-// problem has none.
-func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOptions) (*render.Picture, error) {
+// problem has none. Each drawing's estimated memory is checked against the budget first.
+func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOptions, maxMemory int64) (*render.Picture, error) {
+	shapePicture := func(i int) (*render.Picture, error) {
+		if err := budget.Check(maxMemory, render.ShapeImageBytes(p, i, opt), fmt.Sprintf("drawing shape %d", i)); err != nil {
+			return nil, err
+		}
+		return render.ShapePicture(p, i, opt)
+	}
 	if pr < 0 || pr >= len(p.Problems) {
 		if len(p.Problems) == 0 && pr == 0 {
 			// A file of shapes only: show the first one worth looking at.
 			for i := range p.Shapes {
 				if _, _, ok := p.Shapes[i].Bounds(); ok {
-					return render.ShapePicture(p, i, opt)
+					return shapePicture(i)
 				}
 			}
 			return nil, errors.New("the puzzle has no problem and no shape with cells: nothing to draw")
@@ -162,6 +175,9 @@ func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOpt
 	}
 	prob := &p.Problems[pr]
 	if len(prob.Solutions) > 0 {
+		if err := budget.Check(maxMemory, render.AssemblyImageBytes(p, pr, sol, opt), fmt.Sprintf("drawing solution %d", sol)); err != nil {
+			return nil, err
+		}
 		return render.AssemblyPicture(p, pr, sol, step, opt)
 	}
 	if sol != 0 {
@@ -170,5 +186,5 @@ func drawProblem(p *model.Puzzle, pr, sol int, step float64, opt render.ImageOpt
 	if prob.Result == model.NoResult {
 		return nil, fmt.Errorf("problem %d has neither a stored solution nor a result shape", pr)
 	}
-	return render.ShapePicture(p, prob.Result, opt)
+	return shapePicture(prob.Result)
 }

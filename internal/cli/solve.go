@@ -10,11 +10,13 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 	"github.com/burrlab/burrlab/solver"
+	"github.com/burrlab/burrlab/solver/cover"
 )
 
 const solveUsage = `usage: burr solve [flags] FILE
@@ -34,6 +36,9 @@ type solveResult struct {
 	Solutions  *uint64 `json:"solutions"` // null without -disassemble
 	Complete   bool    `json:"complete"`
 	Seconds    float64 `json:"seconds"`
+	Part       string  `json:"part,omitempty"` // "I/N" for a part of a split search
+	Nodes      uint64  `json:"nodes"`          // search nodes visited in this run
+	First      int     `json:"-"`              // -first, for the text line
 	Error      string  `json:"error,omitempty"`
 }
 
@@ -55,13 +60,20 @@ func runSolve(args []string, stdout io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print one JSON object per problem")
 	save := fs.String("save", "", "write the file with the solutions found to `OUT`")
 	cont := fs.Bool("continue", false, "continue a search that BurrLab paused and saved")
+	maxMemory := memoryFlag(fs)
+	part := fs.String("part", "", "solve only part `I/N` of the search split into N balanced parts (1 <= I <= N); burr merge combines the parts' -save files")
+	firstN := fs.Int("first", 0, "stop after `N` assemblies (with -disassemble: N solutions); the search is then incomplete and -continue goes on")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *firstN < 0 {
+		return fmt.Errorf("-first %d: must be 0 (no limit) or more", *firstN)
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return errors.New("expected one puzzle file")
 	}
+	limitHeap(*maxMemory)
 	p, err := xmpuzzle.ReadFile(fs.Arg(0))
 	if err != nil {
 		return err
@@ -79,7 +91,12 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	opts := solver.Options{
 		KeepMirrors: *keepMirrors, KeepRotations: *keepRotations, CompleteRotationCheck: *complete,
-		Disassemble: *disasm, Workers: *workers, Limit: *limit,
+		Disassemble: *disasm, Workers: *workers, Limit: *limit, MaxMemory: *maxMemory, First: *firstN,
+	}
+	if *part != "" {
+		if opts.Part, opts.Parts, err = parsePart(*part); err != nil {
+			return err
+		}
 	}
 	if *maxHoles >= 0 {
 		opts.MaxHoles = maxHoles
@@ -123,7 +140,10 @@ func runSolve(args []string, stdout io.Writer) error {
 func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Options, cont, keep bool) solveResult {
 	start := time.Now()
 	pr := &p.Problems[i]
-	res := solveResult{Problem: i, Name: pr.Name}
+	res := solveResult{Problem: i, Name: pr.Name, First: opts.First}
+	if opts.Parts > 0 {
+		res.Part = fmt.Sprintf("%d/%d", opts.Part, opts.Parts)
+	}
 	if cont {
 		st, err := solver.StateOf(pr)
 		if err != nil {
@@ -132,7 +152,11 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 		}
 		opts.Resume = st
 	}
+	prog := newProgress(i)
+	defer prog.clear()
+	opts.OnPrepare = prog.onPrepare()
 	s, err := solver.Prepare(ctx, p, i, opts)
+	prog.clear()
 	if errors.Is(err, context.Canceled) {
 		err = errors.New("stopped while preparing the search")
 	}
@@ -151,16 +175,19 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 			if keep {
 				sols = append(sols, ev.Solution)
 			}
+		case solver.Progress:
+			prog.search(ev)
 		case solver.Done:
 			done = ev
 		case solver.Error:
 			res.Error = ev.Err.Error()
 		}
 	}
+	prog.clear()
 	if opts.Limit > 0 && len(sols) > opts.Limit {
 		sols = sols[:opts.Limit]
 	}
-	res.Assemblies, res.Complete = done.Assemblies, done.Complete
+	res.Assemblies, res.Complete, res.Nodes = done.Assemblies, done.Complete, done.Nodes
 	if opts.Disassemble {
 		n := done.Solutions
 		res.Solutions = &n
@@ -171,13 +198,33 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 	pr.NumAssemblies, pr.NumSolutions = done.Assemblies, done.Solutions
 	pr.SolveTime = uint64(done.Elapsed / time.Second)
 	pr.State, pr.Assembler = model.Solved, nil
-	if !done.Complete {
+	// A part stays paused even when complete: its state says which part
+	// it is, for burr merge.
+	if !done.Complete || opts.Parts > 0 {
 		pr.State = model.Paused
 		if done.State != nil {
 			pr.Assembler = done.State.AssemblerState()
 		}
 	}
 	return res
+}
+
+// parsePart reads -part's "I/N".
+func parsePart(s string) (part, parts int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	if ok {
+		part, err = strconv.Atoi(a)
+		if err == nil {
+			parts, err = strconv.Atoi(b)
+		}
+	}
+	if !ok || err != nil {
+		return 0, 0, fmt.Errorf("-part %q: want I/N, two whole numbers, as in 3/8", s)
+	}
+	if err := cover.CheckPart(part, parts); err != nil {
+		return 0, 0, fmt.Errorf("-part %s: %w", s, err)
+	}
+	return part, parts, nil
 }
 
 // printResult writes one problem's outcome as a line of text.
@@ -195,8 +242,14 @@ func printResult(w io.Writer, r solveResult) {
 		fmt.Fprintf(w, ", %d solutions", *r.Solutions)
 	}
 	status := "complete"
-	if !r.Complete {
+	switch {
+	case !r.Complete && r.First > 0 && r.Assemblies > 0:
+		status = fmt.Sprintf("stopped after the first %d as asked: the search is incomplete", r.First)
+	case !r.Complete:
 		status = "stopped"
+	}
+	if r.Part != "" {
+		status = "part " + r.Part + ", " + status
 	}
 	fmt.Fprintf(w, " (%s, %.2f s)\n", status, r.Seconds)
 }

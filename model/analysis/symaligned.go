@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"context"
+
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -21,12 +23,13 @@ func axisAligned(g grid.Grid) bool {
 // symChunk is how many cells symmetriesAligned turns at a time.
 const symChunk = 64
 
-// symmetriesAligned is Symmetries for an axis-aligned grid. It turns the
-// cells a chunk at a time and stops at the first cell that lands
+// symmetriesAligned is SymmetriesCtx for an axis-aligned grid. It turns
+// the cells a chunk at a time and stops at the first cell that lands
 // elsewhere, which for most orientations of a big result is among the
 // first few: a result of thousands of cells with few symmetries costs
-// a few chunks per orientation instead of all its cells.
-func symmetriesAligned(g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo, hi grid.Vec) grid.Set {
+// a few chunks per orientation instead of all its cells. ctx is looked
+// at for every orientation and every 256 chunks.
+func symmetriesAligned(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo, hi grid.Vec, step func(float64)) (grid.Set, error) {
 	var corners []grid.Vec
 	for i := 0; i < 8; i++ {
 		c := lo
@@ -40,6 +43,12 @@ func symmetriesAligned(g grid.Grid, s *model.Shape, cells []grid.Cell, pos []gri
 	var set grid.Set
 next:
 	for t := 0; t < 2*g.Orientations(); t++ {
+		if err := ctx.Err(); err != nil {
+			return set, err
+		}
+		if step != nil {
+			step(float64(t) / float64(2*g.Orientations()))
+		}
 		out, _, ok := g.Transform(t, corners, grid.Vec{})
 		if !ok || len(pos) == 0 {
 			continue
@@ -55,6 +64,9 @@ next:
 			continue
 		}
 		for start := 0; start < len(pos); start += symChunk {
+			if start&(256*symChunk-1) == 0 && ctx.Err() != nil {
+				return set, ctx.Err()
+			}
 			end := min(start+symChunk, len(pos))
 			out, _, ok := g.Transform(t, pos[start:end], grid.Vec{})
 			if !ok {
@@ -68,5 +80,5 @@ next:
 		}
 		set.Add(t)
 	}
-	return set
+	return set, nil
 }

@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -61,11 +62,12 @@ func TestSymmetriesAligned(t *testing.T) {
 				pos[i] = c.Pos
 			}
 			lo, hi, _ := s.Bounds()
-			want := symmetriesAny(g, &s, cells, pos, lo)
+			ctx := context.Background()
+			want, _ := symmetriesAny(ctx, g, &s, cells, pos, lo, nil)
 			if want.Len() > 2 {
 				symmetric++
 			}
-			if got := symmetriesAligned(g, &s, cells, pos, lo, hi); got != want {
+			if got, _ := symmetriesAligned(ctx, g, &s, cells, pos, lo, hi, nil); got != want {
 				t.Fatalf("%v, trial %d (%v): %v, want %v", gt, trial, n, got, want)
 			}
 		}

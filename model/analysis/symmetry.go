@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"context"
+
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -8,11 +10,19 @@ import (
 // Symmetries returns Sym(s): every orientation of g (mirror images
 // included) that maps shape s onto itself up to a lattice translation,
 // states and colours included, as BurrTools' symmetry of a shape compares
-// whole voxels. The turned shape is moved so that its bounding box starts
-// where s's does and every cell is looked up in s, without sorting: this
-// keeps big result shapes cheap for the solver, which calls it once per
-// result.
+// whole voxels.
 func Symmetries(g grid.Grid, s *model.Shape) grid.Set {
+	set, _ := SymmetriesCtx(context.Background(), g, s, nil)
+	return set
+}
+
+// SymmetriesCtx is Symmetries for big shapes: the solver's result can have
+// 2^18 cells, which takes seconds on a busy machine, so ctx is looked at
+// for every orientation and every 16384 cells, and step (if not nil) is
+// told the fraction done. The turned shape is moved so that its bounding
+// box starts where s's does and every cell is looked up in s, without
+// sorting: that is what keeps big shapes cheap.
+func SymmetriesCtx(ctx context.Context, g grid.Grid, s *model.Shape, step func(float64)) (grid.Set, error) {
 	cells := s.Cells()
 	pos := make([]grid.Vec, len(cells))
 	for i, c := range cells {
@@ -20,17 +30,23 @@ func Symmetries(g grid.Grid, s *model.Shape) grid.Set {
 	}
 	lo, hi, _ := s.Bounds()
 	if axisAligned(g) {
-		return symmetriesAligned(g, s, cells, pos, lo, hi)
+		return symmetriesAligned(ctx, g, s, cells, pos, lo, hi, step)
 	}
-	return symmetriesAny(g, s, cells, pos, lo)
+	return symmetriesAny(ctx, g, s, cells, pos, lo, step)
 }
 
-// symmetriesAny is Symmetries for any grid: every cell is turned by
+// symmetriesAny is SymmetriesCtx for any grid: every cell is turned by
 // every orientation.
-func symmetriesAny(g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo grid.Vec) grid.Set {
+func symmetriesAny(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo grid.Vec, step func(float64)) (grid.Set, error) {
 	var set grid.Set
 next:
 	for t := 0; t < 2*g.Orientations(); t++ {
+		if err := ctx.Err(); err != nil {
+			return set, err
+		}
+		if step != nil {
+			step(float64(t) / float64(2*g.Orientations()))
+		}
 		out, _, ok := g.Transform(t, pos, grid.Vec{})
 		if !ok || len(out) == 0 {
 			continue
@@ -46,13 +62,16 @@ next:
 			continue
 		}
 		for i, p := range out {
+			if i&(1<<14-1) == 0 && ctx.Err() != nil {
+				return set, ctx.Err()
+			}
 			if uint8(s.At(p.Add(d))) != cells[i].Tag {
 				continue next
 			}
 		}
 		set.Add(t) // as many cells, all on cells of s with the same tag: the same shape
 	}
-	return set
+	return set, nil
 }
 
 // Symmetry is a summary of a shape's symmetry set.

@@ -41,6 +41,8 @@
 //     writer does.
 //   - A voxel space without cells, which BurrTools cannot read back, is one
 //     empty cell, as the writer saves it.
+//   - The comment's popup flag is kept only with a non-empty comment, as
+//     BurrTools writes it.
 //
 // Version 1 files (before October 2005) stored the position of the corner of
 // each rotated piece's voxel space instead of its hotspot. BurrTools 0.7.1
@@ -64,8 +66,16 @@
 //   - XML nesting: 1024 levels (a disassembly tree adds one level per
 //     separation, so this is also the depth cap for disassemblies);
 //   - a shape: 65 535 cells per axis, 2^24 cells in all;
-//   - shapes, problems, piece slots per problem: 65 535 each (BurrTools keeps
-//     shape ids and piece counts in 16 bits);
+//   - attributes per element: 64 (BurrTools writes at most 8);
+//   - shapes and piece slots per problem: 65 535 each (BurrTools keeps shape
+//     ids and piece counts in 16 bits);
+//   - problems per file and parts per problem: 4096 each (the examples
+//     have at most 6 problems and 25 parts; docs/limits.md);
+//   - group entries per problem: 1024;
+//   - disassembly trees: 1024 levels, full or outline;
+//   - solving time: below 2^33 seconds, so that it fits a time.Duration;
+//   - maxHoles: at most 2^24, the most cells a shape can have (the solver
+//     reads a larger bound than the result's variable cells as no bound);
 //   - coordinates in assemblies and disassemblies, hotspots and weights:
 //     magnitude up to 2^24.
 //
@@ -85,10 +95,14 @@ const (
 	maxDepth       = 1024
 	maxAxis        = 65535
 	maxShapeCells  = 1 << 24
+	maxAttrs       = 64
 	maxShapes      = 65535
-	maxProblems    = 65535
+	maxProblems    = 4096
+	maxParts       = 4096
+	maxGroups      = 1024
 	maxSlots       = 65535
 	maxCoord       = 1 << 24
+	maxSeconds     = 1 << 33    // a problem's solving time
 	undefined32    = 0xFFFFFFFF // BurrTools' "undefined" maxHoles and result id
 	formatVersion  = 2
 	legacyVersion  = 1

@@ -277,6 +277,11 @@ line 2</comment>`))
 	if out := string(writeXML(t, p)); !strings.Contains(out, " <comment/>\n</puzzle>\n") {
 		t.Errorf("empty comment written as\n%s", out)
 	}
+	// And so does the reader, or the flag would not survive a round trip
+	// (FuzzRead's finding, testdata/fuzz/FuzzRead/empty-comment-popup).
+	if q := readString(t, cubeFile(`<comment popup=""></comment>`)); q.CommentPopup {
+		t.Error("an empty comment keeps its popup flag")
+	}
 }
 
 // Files before 2009 moved the removed sub-tree by a constant vector and

@@ -282,10 +282,15 @@ func outline(str string, placed int) (*model.Separation, error) {
 		vals[i] = v
 	}
 	pos, nodes := 0, 0
-	var build func() (*model.Separation, error)
-	build = func() (*model.Separation, error) {
+	var build func(depth int) (*model.Separation, error)
+	build = func(depth int) (*model.Separation, error) {
 		if pos == len(vals) {
 			return nil, fmt.Errorf("the tree is incomplete")
+		}
+		// The same cap as for full disassemblies, whose depth the XML
+		// nesting limits.
+		if depth > maxDepth {
+			return nil, fmt.Errorf("the tree is deeper than %d levels", maxDepth)
 		}
 		v := vals[pos]
 		pos++
@@ -297,15 +302,15 @@ func outline(str string, placed int) (*model.Separation, error) {
 		}
 		s := &model.Separation{NumStates: v}
 		var err error
-		if s.Left, err = build(); err != nil {
+		if s.Left, err = build(depth + 1); err != nil {
 			return nil, err
 		}
-		if s.Removed, err = build(); err != nil {
+		if s.Removed, err = build(depth + 1); err != nil {
 			return nil, err
 		}
 		return s, nil
 	}
-	root, err := build()
+	root, err := build(1)
 	switch {
 	case err != nil:
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/render"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -383,7 +384,7 @@ func (w *welder) mesh(gap float64) (*Mesh, error) {
 	}
 	m.Verts = make([]mgl64.Vec3, 0, len(w.verts)+len(centres))
 	for v, p := range w.verts {
-		m.Verts = append(m.Verts, p.Add(insetBy(vertNormals[v], gap)))
+		m.Verts = append(m.Verts, p.Add(render.Inset(vertNormals[v], gap)))
 	}
 	for i, p := range centres {
 		m.Verts = append(m.Verts, p.Sub(centreNormal[i].Mul(gap)))
@@ -393,28 +394,4 @@ func (w *welder) mesh(gap float64) (*Mesh, error) {
 		m.Tris[i] = t
 	}
 	return m, nil
-}
-
-// insetBy returns the move d of a vertex with n·d = -gap for every face
-// normal n around it, in the least-squares sense (exact where at most three
-// independent planes meet), as render's surface builder does.
-func insetBy(normals []mgl64.Vec3, gap float64) mgl64.Vec3 {
-	var a mgl64.Mat3
-	var rhs mgl64.Vec3
-	for _, n := range normals {
-		for i := 0; i < 3; i++ {
-			for j := 0; j < 3; j++ {
-				a[j*3+i] += n[i] * n[j]
-			}
-		}
-		rhs = rhs.Add(n.Mul(-gap))
-	}
-	for i := 0; i < 3; i++ {
-		a[i*3+i] += 1e-9
-	}
-	d := a.Inv().Mul3x1(rhs)
-	if l := d.Len(); l > 4*gap {
-		d = d.Mul(4 * gap / l)
-	}
-	return d
 }

@@ -46,25 +46,10 @@ func ShapeLabel(p *model.Puzzle, i int) string {
 	return fmt.Sprintf("S%d", i+1)
 }
 
-// solution returns stored solution k of problem pr, or a clear error.
-func solution(p *model.Puzzle, pr, k int) (*model.Problem, *model.Solution, error) {
-	if pr < 0 || pr >= len(p.Problems) {
-		return nil, nil, fmt.Errorf("problem %d does not exist (the puzzle has %d)", pr, len(p.Problems))
-	}
-	prob := &p.Problems[pr]
-	if len(prob.Solutions) == 0 {
-		return nil, nil, fmt.Errorf("problem %d has no stored solutions: solve it first", pr)
-	}
-	if k < 0 || k >= len(prob.Solutions) {
-		return nil, nil, fmt.Errorf("problem %d has no solution %d (it has %d, from 0)", pr, k, len(prob.Solutions))
-	}
-	return prob, &prob.Solutions[k], nil
-}
-
 // PieceShapes returns the shapes of the pieces that solution k of problem
 // pr places, each once, in the order of their first piece.
 func PieceShapes(p *model.Puzzle, pr, k int) ([]int, error) {
-	prob, sol, err := solution(p, pr, k)
+	prob, sol, err := render.StoredSolution(p, pr, k)
 	if err != nil {
 		return nil, err
 	}
@@ -99,7 +84,7 @@ func Assembled(p *model.Puzzle, pr, k int, o Options) (*Mesh, error) {
 	if err != nil {
 		return nil, err
 	}
-	prob, sol, err := solution(p, pr, k)
+	prob, sol, err := render.StoredSolution(p, pr, k)
 	if err != nil {
 		return nil, err
 	}

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/burrlab/burrlab/internal/budget"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/analysis"
 	"github.com/burrlab/burrlab/model/grid"
@@ -36,6 +37,14 @@ type Options struct {
 	// variable cells. Like the problem's, it only applies when piece counts
 	// are ranges; otherwise the number of holes follows from the counts.
 	MaxHoles int
+	// MaxMemory is the memory budget of the preparation in bytes (0 or
+	// less: budget.Default). New refuses with a *budget.Error before its
+	// estimate passes it.
+	MaxMemory int64
+	// Progress, if not nil, is called now and then from New's goroutine
+	// with the phase of the preparation and how much of it is done (0..1),
+	// for big problems whose preparation takes seconds.
+	Progress func(phase string, fraction float64)
 }
 
 // DefaultOptions returns BurrTools' defaults.
@@ -52,6 +61,9 @@ type Stats struct {
 	Mirror     bool // the filter also compares mirror images
 	Holes      int  // allowed empty variable cells, -1 for any number
 	Trimmed    int  // placements left out because no kept assembly can use them
+	// Memory is the estimated memory of the preparation in bytes, the
+	// figure checked against Options.MaxMemory.
+	Memory int64
 }
 
 // part is one entry of the problem's piece list.
@@ -97,6 +109,16 @@ type Assembler struct {
 	// fromReset[part][t] moves a position from BurrTools' reset hotspot to
 	// the shape's own hotspot, so assemblies fit the puzzle as given.
 	fromReset [][]grid.Vec
+	budget    int64 // Options.MaxMemory
+	fixed     int64 // fixedCost
+	progress  func(phase string, fraction float64)
+}
+
+// report passes on the preparation's progress (Options.Progress).
+func (a *Assembler) report(phase string, fraction float64) {
+	if a.progress != nil {
+		a.progress(phase, fraction)
+	}
 }
 
 // maxVolume caps the result's bounding box (cells), so that a broken file
@@ -113,7 +135,7 @@ const maxResultCells = 1 << 18
 // searches (no result, too many or too few units, a piece that fits
 // nowhere) plus invalid input; ctx cancels a long preparation.
 func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Assembler, error) {
-	a, exact, err := begin(p, problem)
+	a, exact, err := begin(ctx, p, problem, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -125,10 +147,13 @@ func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Asse
 	if err != nil {
 		return nil, err
 	}
-	a.build(holes, lead)
+	if err := a.build(ctx, holes, lead); err != nil {
+		return nil, err
+	}
 	a.stats = Stats{
 		Placements: len(a.rows), Columns: len(a.cov.Cols), Entries: a.cov.NumEntries(),
 		Exact: exact, Breaker: a.plan.breaker, Holes: holes, Trimmed: trimmed,
+		Memory: placementCost(a.fixed, len(a.rows), a.cov.NumEntries()),
 	}
 	if a.filter != nil {
 		a.stats.Filter, a.stats.Mirror = true, a.filter.mirror
@@ -136,10 +161,11 @@ func New(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Asse
 	return a, nil
 }
 
-// begin copies the puzzle, validates problem number problem and computes
-// the shapes' orientations. exact says every part is used exactly once
-// or never (BurrTools' assembler 0).
-func begin(p *model.Puzzle, problem int) (a *Assembler, exact bool, err error) {
+// begin validates problem number problem, copies what solving it needs
+// (cloneFor), checks the memory the shapes' orientations will take against
+// opts' budget and computes them. exact says every part is used exactly
+// once or never (BurrTools' assembler 0).
+func begin(ctx context.Context, p *model.Puzzle, problem int, opts Options) (a *Assembler, exact bool, err error) {
 	if problem < 0 || problem >= len(p.Problems) {
 		return nil, false, fmt.Errorf("problem %d does not exist (the puzzle has %d)", problem, len(p.Problems))
 	}
@@ -147,12 +173,17 @@ func begin(p *model.Puzzle, problem int) (a *Assembler, exact bool, err error) {
 	if err != nil {
 		return nil, false, err
 	}
-	p = p.Clone()
-	a = &Assembler{g: g, puzzle: p, prob: &p.Problems[problem]}
+	p = cloneFor(p, problem)
+	a = &Assembler{g: g, puzzle: p, prob: &p.Problems[0]}
 	if err := a.check(); err != nil {
 		return nil, false, err
 	}
-	if err := a.setup(); err != nil {
+	a.budget, a.progress = opts.MaxMemory, opts.Progress
+	a.fixed = a.fixedCost()
+	if err := budget.Check(a.budget, a.fixed, "turning the shapes and the result"); err != nil {
+		return nil, false, err
+	}
+	if err := a.setup(ctx); err != nil {
 		return nil, false, err
 	}
 	exact = true
@@ -169,14 +200,36 @@ func begin(p *model.Puzzle, problem int) (a *Assembler, exact bool, err error) {
 // leaders). strict makes a required part that fits nowhere an error.
 func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, strict bool) (lead []bool, trimmed int, err error) {
 	a.plan = a.planSymmetry(exact)
-	if err := a.place(ctx, strict); err != nil {
+	if err := a.place(ctx, strict, true); err != nil {
 		return nil, 0, err
 	}
 	if a.plan.filter && !opts.KeepRotations {
-		a.filter = newFilter(a, opts)
+		if a.filter, err = newFilter(ctx, a, opts); err != nil {
+			return nil, 0, err
+		}
 	}
 	lead, trimmed = a.leaders()
 	return lead, trimmed, nil
+}
+
+// cloneFor copies what solving problem needs: the colours, the problem
+// (as the copy's only one) and the shapes it uses; the others stay empty,
+// so that shape ids keep their meaning. Cloning the whole puzzle for each
+// problem made solving every problem of a file quadratic in their number
+// (10,000 problems: 10.6 s).
+func cloneFor(p *model.Puzzle, problem int) *model.Puzzle {
+	pr := &p.Problems[problem]
+	c := &model.Puzzle{Grid: p.Grid, Colors: slices.Clone(p.Colors), Shapes: make([]model.Shape, len(p.Shapes))}
+	c.Problems = []model.Problem{pr.Clone()}
+	if r := pr.Result; r >= 0 && r < len(p.Shapes) {
+		c.Shapes[r] = p.Shapes[r].Clone()
+	}
+	for _, pt := range pr.Parts {
+		if s := pt.Shape; s >= 0 && s < len(p.Shapes) && c.Shapes[s].Voxels == nil {
+			c.Shapes[s] = p.Shapes[s].Clone()
+		}
+	}
+	return c
 }
 
 // leaders narrows the search where BurrTools searches every rotated copy
@@ -277,17 +330,19 @@ func (a *Assembler) check() error {
 }
 
 // setup computes the shapes' orientations and the result's tables.
-func (a *Assembler) setup() error {
+func (a *Assembler) setup(ctx context.Context) error {
 	g, p, pr := a.g, a.puzzle, a.prob
 	infos := map[int]*shapeInfo{}
-	info := func(s int) *shapeInfo {
-		if infos[s] == nil {
-			infos[s] = newShapeInfo(g, &p.Shapes[s])
-		}
-		return infos[s]
-	}
 	for i, pt := range pr.Parts {
-		si := info(pt.Shape)
+		a.report("turning the pieces", float64(i)/float64(len(pr.Parts)))
+		si := infos[pt.Shape]
+		if si == nil {
+			var err error
+			if si, err = newShapeInfo(ctx, g, &p.Shapes[pt.Shape]); err != nil {
+				return err
+			}
+			infos[pt.Shape] = si
+		}
 		if si.filled == 0 {
 			return &EmptyShapeError{Shape: pt.Shape}
 		}
@@ -300,7 +355,11 @@ func (a *Assembler) setup() error {
 	rs := &p.Shapes[pr.Result]
 	r := &a.res
 	r.shape = rs
-	r.sym = analysis.Symmetries(g, rs)
+	var err error
+	step := func(f float64) { a.report("the result's symmetries", f) }
+	if r.sym, err = analysis.SymmetriesCtx(ctx, g, rs, step); err != nil {
+		return err
+	}
 	lo, hi, ok := rs.Bounds()
 	if !ok {
 		return fmt.Errorf("the result shape %d is empty", pr.Result)
@@ -362,13 +421,18 @@ func (a *Assembler) units(opts Options) (int, error) {
 	if maxCells < a.res.fixed {
 		return 0, &UnitsError{N: a.res.fixed - maxCells}
 	}
+	// No more holes than variable cells can stay empty, so a larger bound
+	// is no bound; clamping it keeps it in range of the cover matrix's
+	// 32-bit counters (maxHoles 2147483648 wrapped to a negative bound and
+	// no assemblies).
+	variable := total - a.res.fixed
 	switch {
 	case minCells == maxCells:
 		return total - minCells, nil
 	case opts.MaxHoles >= 0:
-		return opts.MaxHoles, nil
+		return min(opts.MaxHoles, variable), nil
 	case a.prob.MaxHoles >= 0:
-		return a.prob.MaxHoles, nil
+		return min(a.prob.MaxHoles, variable), nil
 	}
 	return -1, nil
 }
@@ -438,37 +502,35 @@ func orient(g grid.Grid, t int, cells []grid.Cell) ([]grid.Cell, bool) {
 
 // place lists every placement of every part: each chosen orientation at
 // every lattice translation that keeps the piece inside the result's
-// bounding box, its filled cells on non-empty result cells, and its
-// colours allowed by the problem's rules. When strict, a required part
-// without placements is an error.
-func (a *Assembler) place(ctx context.Context, strict bool) error {
-	g, r := a.g, &a.res
+// bounding box, its filled cells on non-empty result cells, and, if
+// colors, its colours allowed by the problem's rules. When strict, a
+// required part without placements is an error.
+func (a *Assembler) place(ctx context.Context, strict, colors bool) error {
 	entries := 0
+	limit := budget.Limit(a.budget)
 	for i := range a.parts {
 		si := a.parts[i].info
 		found := 0
-		for _, t := range a.orientations(i) {
+		ors := a.orientations(i)
+		for k, t := range ors {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			o := &si.or[t]
-			hot := o.abs[0].Pos.Sub(o.rel[0].Pos) // the hotspot's image
-			clo, chi := bounds(o.abs)
-			for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
-				for dy := r.lo[1] - clo[1]; dy <= r.hi[1]-chi[1]; dy++ {
-					for dz := r.lo[2] - clo[2]; dz <= r.hi[2]-chi[2]; dz++ {
-						d := grid.Vec{dx, dy, dz}
-						if !g.InLattice(d) || !a.fits(o.abs, d) {
-							continue
-						}
-						a.rows = append(a.rows, placement{part: int32(i), t: int32(t), pos: d.Add(hot)})
-						found++
-						entries += si.filled + 2
-						if entries > cover.MaxEntries {
-							return fmt.Errorf("%w: more than %d cells in all placements", cover.ErrTooBig, cover.MaxEntries)
-						}
-					}
+			a.report("placing the pieces", (float64(i)+float64(k)/float64(len(ors)))/float64(len(a.parts)))
+			err := a.eachPosition(ctx, i, t, colors, func(pos grid.Vec) error {
+				entries += si.filled + 2
+				if entries > cover.MaxEntries {
+					return fmt.Errorf("%w: more than %d cells in all placements", cover.ErrTooBig, cover.MaxEntries)
 				}
+				if need := placementCost(a.fixed, len(a.rows)+1, entries); need > limit {
+					return &budget.Error{What: "the placements", Need: need, Limit: limit}
+				}
+				a.rows = append(a.rows, placement{part: int32(i), t: int32(t), pos: pos})
+				found++
+				return nil
+			})
+			if err != nil {
+				return err
 			}
 		}
 		if strict && found == 0 && a.parts[i].min > 0 {
@@ -478,8 +540,41 @@ func (a *Assembler) place(ctx context.Context, strict bool) error {
 	return nil
 }
 
-// fits reports whether cells moved by d may lie in the result.
-func (a *Assembler) fits(cells []grid.Cell, d grid.Vec) bool {
+// eachPosition calls yield with the position (in the reset hotspot's
+// frame) of every placement of part i in orientation t: every lattice
+// translation that keeps the piece inside the result's bounding box with
+// its filled cells on non-empty result cells, and, if colors, its colours
+// allowed by the problem's rules. It stops at yield's first error and
+// returns it. A big result or piece makes one orientation's translations
+// take seconds, so ctx is looked at every 1024 of them: Stop must not wait.
+func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yield func(pos grid.Vec) error) error {
+	g, r := a.g, &a.res
+	o := &a.parts[i].info.or[t]
+	hot := o.abs[0].Pos.Sub(o.rel[0].Pos) // the hotspot's image
+	clo, chi := bounds(o.abs)
+	tries := 0
+	for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
+		for dy := r.lo[1] - clo[1]; dy <= r.hi[1]-chi[1]; dy++ {
+			for dz := r.lo[2] - clo[2]; dz <= r.hi[2]-chi[2]; dz++ {
+				if tries++; tries&1023 == 0 && ctx.Err() != nil {
+					return ctx.Err()
+				}
+				d := grid.Vec{dx, dy, dz}
+				if !g.InLattice(d) || !a.fits(o.abs, d, colors) {
+					continue
+				}
+				if err := yield(d.Add(hot)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// fits reports whether cells moved by d may lie in the result; colours
+// are checked only if colors.
+func (a *Assembler) fits(cells []grid.Cell, d grid.Vec, colors bool) bool {
 	rs := a.res.shape
 	for _, c := range cells {
 		rv := rs.At(c.Pos.Add(d))
@@ -487,7 +582,7 @@ func (a *Assembler) fits(cells []grid.Cell, d grid.Vec) bool {
 		if pv.State() == model.Filled && rv.State() == model.Empty {
 			return false
 		}
-		if !a.puzzle.ColorAllowed(a.prob, pv.Color(), rv.Color()) {
+		if colors && !a.puzzle.ColorAllowed(a.prob, pv.Color(), rv.Color()) {
 			return false
 		}
 	}
@@ -537,7 +632,7 @@ func (a *Assembler) cellOrder() []int {
 // when left empty), when piece counts are ranges BurrTools' range column
 // that bounds the cells of the optional pieces, and when lead is given a
 // column that needs at least one of the leader rows (see leaders).
-func (a *Assembler) build(holes int, lead []bool) {
+func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	r := &a.res
 	np := len(a.parts)
 	cols := make([]cover.Column, 0, np+len(r.pos)+1)
@@ -577,6 +672,12 @@ func (a *Assembler) build(holes int, lead []bool) {
 	a.cov.Reserve(len(a.rows), a.entries(rangeCol >= 0, leadCol >= 0))
 	var cs, ws []int
 	for i, pl := range a.rows {
+		if i&4095 == 0 {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			a.report("building the cover matrix", float64(i)/float64(len(a.rows)))
+		}
 		pt := &a.parts[pl.part]
 		o := &pt.info.or[pl.t]
 		cs, ws = cs[:0], ws[:0]
@@ -600,6 +701,7 @@ func (a *Assembler) build(holes int, lead []bool) {
 		}
 		a.cov.AddRow(cs, ws)
 	}
+	return nil
 }
 
 // Cover returns the exact cover problem; its row numbers index the

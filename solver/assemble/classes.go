@@ -1,6 +1,8 @@
 package assemble
 
 import (
+	"context"
+
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/analysis"
 	"github.com/burrlab/burrlab/model/grid"
@@ -14,11 +16,15 @@ import (
 // when u is "first a symmetry of s, then t", so the classes follow from
 // Sym(s), found without sorting, and the grid's composition table:
 // newShapeInfo then sorts one orientation per class instead of all 2N.
-func classesOf(g grid.Grid, s *model.Shape) []int {
+// The error is ctx's.
+func classesOf(ctx context.Context, g grid.Grid, s *model.Shape) ([]int, error) {
 	if g.Type() == grid.Spheres || s.NumCells() == 0 {
-		return nil
+		return nil, nil
 	}
-	sym := analysis.Symmetries(g, s)
+	sym, err := analysis.SymmetriesCtx(ctx, g, s, nil)
+	if err != nil {
+		return nil, err
+	}
 	n := 2 * g.Orientations()
 	norms := make([]int, n)
 	for t := range norms {
@@ -29,12 +35,12 @@ func classesOf(g grid.Grid, s *model.Shape) []int {
 			}
 			u, ok := g.Compose(r, t)
 			if !ok {
-				return nil
+				return nil, nil
 			}
 			norms[t] = min(norms[t], u)
 		}
 	}
-	return norms
+	return norms, nil
 }
 
 // least returns the smallest of ps (non-empty) in index order.

@@ -1,6 +1,7 @@
 package assemble
 
 import (
+	"context"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -75,12 +76,23 @@ func TestClassesOf(t *testing.T) {
 	}
 	classed := 0
 	for k, it := range items {
-		norms := classesOf(it.g, it.s)
+		ctx := context.Background()
+		norms, err := classesOf(ctx, it.g, it.s)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if norms == nil {
 			continue
 		}
 		classed++
-		want, got := shapeInfoWith(it.g, it.s, nil, false), shapeInfoWith(it.g, it.s, norms, true)
+		want, err := shapeInfoWith(ctx, it.g, it.s, nil, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := shapeInfoWith(ctx, it.g, it.s, norms, true)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if got.sym != want.sym {
 			t.Fatalf("shape %d (%v): symmetries %v, want %v", k, it.g.Type(), got.sym, want.sym)
 		}

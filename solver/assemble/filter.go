@@ -1,6 +1,7 @@
 package assemble
 
 import (
+	"context"
 	"slices"
 
 	"github.com/burrlab/burrlab/model"
@@ -73,7 +74,7 @@ type step struct {
 	d grid.Vec
 }
 
-func newFilter(a *Assembler, opts Options) *filter {
+func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error) {
 	g := a.g
 	f := &filter{
 		a: a, n: g.Orientations(), complete: opts.CompleteRotationCheck,
@@ -96,6 +97,10 @@ func newFilter(a *Assembler, opts Options) *filter {
 	}
 	f.img = make([][]grid.Vec, end)
 	for t := 0; t < end; t++ {
+		if err := ctx.Err(); err != nil { // each turns the whole result
+			return nil, err
+		}
+		a.report("the symmetry filter", float64(t)/float64(end))
 		sym := a.res.sym.Has(t)
 		if !f.complete && (t == 0 || !sym) {
 			continue
@@ -141,7 +146,7 @@ func newFilter(a *Assembler, opts Options) *filter {
 			}
 		}
 	}
-	return f
+	return f, nil
 }
 
 // vecBounds returns the bounding box of a non-empty point list.

@@ -27,7 +27,7 @@ type PlacementSet struct {
 // no error: these are the cases a designer browses placements for. The
 // errors are invalid input, the size limits and ctx's.
 func NewPlacementSet(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*PlacementSet, error) {
-	a, exact, err := begin(p, problem)
+	a, exact, err := begin(ctx, p, problem, opts)
 	if err != nil {
 		return nil, err
 	}

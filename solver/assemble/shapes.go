@@ -2,6 +2,7 @@ package assemble
 
 import (
 	"cmp"
+	"context"
 	"slices"
 
 	"github.com/burrlab/burrlab/model"
@@ -61,8 +62,13 @@ func resetHotspot(g grid.Grid, s *model.Shape) grid.Vec {
 // newShapeInfo turns shape s by every orientation and sorts them into
 // classes of identical results. Class members share norm, the first
 // orientation of the class: BurrTools' normalised orientation.
-func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
-	return shapeInfoWith(g, s, classesOf(g, s), true)
+// ctx is looked at once per orientation: a big shape takes a while.
+func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo, error) {
+	norms, err := classesOf(ctx, g, s)
+	if err != nil {
+		return nil, err
+	}
+	return shapeInfoWith(ctx, g, s, norms, true)
 }
 
 // shapeInfoWith is newShapeInfo given each orientation's norm (see
@@ -70,7 +76,7 @@ func newShapeInfo(g grid.Grid, s *model.Shape) *shapeInfo {
 // first orientation of a class gets its cell lists: the others only
 // matter through their norm, anc and first. walk lets axis-aligned grids
 // list turned cells sorted by walking the voxels (see turnedSorted).
-func shapeInfoWith(g grid.Grid, s *model.Shape, norms []int, walk bool) *shapeInfo {
+func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int, walk bool) (*shapeInfo, error) {
 	si := &shapeInfo{cells: s.Cells(), hot: resetHotspot(g, s), anchor: -1}
 	pos := make([]grid.Vec, len(si.cells))
 	for i, c := range si.cells {
@@ -87,6 +93,9 @@ func shapeInfoWith(g grid.Grid, s *model.Shape, norms []int, walk bool) *shapeIn
 	var reps []int
 	walk = walk && norms != nil && walkable(s, len(si.cells))
 	for t := 0; t < n; t++ {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		o := &si.or[t]
 		if am, ok := grid.AxisMapOf(g, t); walk && ok {
 			si.walked(o, s, t, am, norms[t])
@@ -136,7 +145,7 @@ func shapeInfoWith(g grid.Grid, s *model.Shape, norms []int, walk bool) *shapeIn
 			si.sym.Add(t)
 		}
 	}
-	return si
+	return si, nil
 }
 
 // sortCells sorts cells into index order (z, then y, then x), like

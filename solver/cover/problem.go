@@ -19,7 +19,9 @@
 // The search (Search) is iterative, works on flat int32 arrays and
 // allocates nothing per node. It splits the search tree across workers,
 // streams solutions through a callback, stops promptly on cancellation and
-// can be continued later from the Jobs it returns.
+// can be continued later from the Jobs it returns. Split cuts the search
+// into N balanced parts for machines that never talk to each other
+// (split.go).
 package cover
 
 import (

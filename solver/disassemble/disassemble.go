@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/burrlab/burrlab/model"
@@ -122,8 +123,38 @@ func fits(v grid.Vec, limit int) bool {
 // single piece slot as a solution without asking the disassembler. It
 // returns ctx.Err() when cancelled.
 func (d *Disassembler) Disassemble(ctx context.Context, a model.Assembly) (*model.Separation, error) {
+	sep, _, err := d.run(ctx, a, false)
+	return sep, err
+}
+
+// Partial is how far an assembly comes apart.
+type Partial struct {
+	// Separation is the tree of the splits that succeeded, nil when no
+	// piece comes off at all. A group in Interlocked is a leaf of it.
+	Separation *model.Separation
+	// Interlocked lists the groups of piece slots that no move splits
+	// and that the problem's piece groups do not allow to stay together;
+	// empty when the assembly comes apart.
+	Interlocked [][]int
+}
+
+// Partial takes assembly a apart as far as it goes: where Disassemble
+// gives up at the first group that stays stuck, Partial notes the group
+// and goes on with the others, with the same moves. Assemblies with fewer
+// than two placed pieces give an empty Partial.
+func (d *Disassembler) Partial(ctx context.Context, a model.Assembly) (*Partial, error) {
+	sep, stuck, err := d.run(ctx, a, true)
+	if err != nil {
+		return nil, err
+	}
+	return &Partial{Separation: sep, Interlocked: stuck}, nil
+}
+
+// run is Disassemble, or with partial Partial, which also returns the
+// stuck groups.
+func (d *Disassembler) run(ctx context.Context, a model.Assembly, partial bool) (*model.Separation, [][]int, error) {
 	if len(a) != len(d.slotPart) {
-		return nil, fmt.Errorf("assembly has %d placements for %d piece slots", len(a), len(d.slotPart))
+		return nil, nil, fmt.Errorf("assembly has %d placements for %d piece slots", len(a), len(d.slotPart))
 	}
 	w := d.pool.Get().(*worker)
 	defer d.pool.Put(w)
@@ -133,25 +164,31 @@ func (d *Disassembler) Disassemble(ctx context.Context, a model.Assembly) (*mode
 			continue
 		}
 		if pl.Orient < 0 || pl.Orient >= d.orients {
-			return nil, fmt.Errorf("piece %d: orientation %d out of range 0..%d", slot, pl.Orient, d.orients-1)
+			return nil, nil, fmt.Errorf("piece %d: orientation %d out of range 0..%d", slot, pl.Orient, d.orients-1)
 		}
 		if !fits(pl.Pos, maxCoord) {
-			return nil, fmt.Errorf("piece %d: position %v is beyond ±%d", slot, pl.Pos, maxCoord)
+			return nil, nil, fmt.Errorf("piece %d: position %v is beyond ±%d", slot, pl.Pos, maxCoord)
 		}
 		o := d.oriented(d.shapeOf(slot, pl.Orient))
 		if o.err != nil {
-			return nil, fmt.Errorf("piece %d: %w", slot, o.err)
+			return nil, nil, fmt.Errorf("piece %d: %w", slot, o.err)
 		}
 		if !d.grid.InLattice(pl.Pos.Sub(o.hot)) {
-			return nil, fmt.Errorf("piece %d: position %v is off the grid for orientation %d", slot, pl.Pos, pl.Orient)
+			return nil, nil, fmt.Errorf("piece %d: position %v is off the grid for orientation %d", slot, pl.Pos, pl.Orient)
 		}
 		slots = append(slots, slot)
 	}
 	w.slots = slots
 	if len(slots) < 2 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	return w.disassemble(ctx, a, slots)
+	w.partial = partial
+	sep, err := w.disassemble(ctx, a, slots)
+	w.partial = false
+	if err != nil || !partial {
+		return sep, nil, err
+	}
+	return sep, slices.Clone(w.interlocked), nil
 }
 
 // shapeOf returns the index into d.shapes of slot's part in orientation t.

@@ -32,6 +32,10 @@ type worker struct {
 	recs      []splitRec // the separations found (see splitRec)
 	recPieces []int
 	recVecs   []grid.Vec
+	// partial goes on taking apart what does come apart when a group
+	// stays stuck, and notes such groups in interlocked (see Partial).
+	partial     bool
+	interlocked [][]int
 
 	// The sub-puzzle being searched.
 	n       int

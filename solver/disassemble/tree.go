@@ -29,10 +29,17 @@ func (w *worker) disassemble(ctx context.Context, a model.Assembly, slots []int)
 	}
 	w.stuck.reset()
 	w.recs, w.recPieces, w.recVecs = w.recs[:0], w.recPieces[:0], w.recVecs[:0]
+	w.interlocked = w.interlocked[:0]
 	// The whole assembly must split: grouping only applies to the parts.
 	r, err := w.split(ctx, slots, w.posStack)
-	if r < 0 || err != nil {
+	if err != nil {
 		return nil, err
+	}
+	if r < 0 {
+		if w.partial {
+			w.interlocked = append(w.interlocked, append([]int(nil), slots...))
+		}
+		return nil, nil
 	}
 	return w.export(), nil
 }
@@ -70,10 +77,12 @@ func (w *worker) split(ctx context.Context, slots []int, start []int64) (int32, 
 	ns := n - f.count
 	stay, gone := all[:ns], all[ns:]
 	stayPos, gonePos := allPos[:ns], allPos[ns:]
+	// In partial mode a group that stays stuck is noted (by sub) and the
+	// rest goes on coming apart.
 	left, ok, err := w.sub(ctx, stay, stayPos)
-	if ok && err == nil {
+	if (ok || w.partial) && err == nil {
 		var removed int32
-		if removed, ok, err = w.sub(ctx, gone, gonePos); ok && err == nil {
+		if removed, ok, err = w.sub(ctx, gone, gonePos); (ok || w.partial) && err == nil {
 			w.recs[r].left, w.recs[r].removed = left, removed
 			return r, nil
 		}
@@ -176,7 +185,11 @@ func (w *worker) sub(ctx context.Context, slots []int, start []int64) (int32, bo
 		return r, true, nil
 	}
 	w.stuck.truncate(m)
-	return -1, w.stuck.add(&w.d.groups, parts), nil
+	ok := w.stuck.add(&w.d.groups, parts)
+	if !ok && w.partial {
+		w.interlocked = append(w.interlocked, append([]int(nil), slots...))
+	}
+	return -1, ok, nil
 }
 
 // stateInto writes node x's positions into out.

@@ -55,7 +55,7 @@ func New(g grid.Grid, size grid.Vec, z int) *Layer {
 		for _, c := range cs {
 			area += c.area()
 			n++
-			lo, hi := c.bounds()
+			lo, hi := c.Bounds()
 			if first {
 				l.Min, l.Max, first = lo, hi, false
 				continue
@@ -126,7 +126,8 @@ func footprint(v grid.Vec, s grid.Solid) Cell {
 	return c
 }
 
-func (c *Cell) bounds() (lo, hi Point) {
+// Bounds returns the corners of the box around the footprint.
+func (c *Cell) Bounds() (lo, hi Point) {
 	if c.Poly == nil {
 		r := c.Radius
 		return Point{c.Center.X - r, c.Center.Y - r}, Point{c.Center.X + r, c.Center.Y + r}

@@ -1,0 +1,296 @@
+// Package deploy holds no Go code: it tests the scripts and manifests in
+// this directory that run split searches on GNU parallel, Slurm and
+// Kubernetes.
+package deploy
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/burrlab/burrlab/internal/puzzles"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
+)
+
+var (
+	buildOnce sync.Once
+	burrBin   string
+	buildErr  error
+)
+
+// burr builds cmd/burr once and returns its path.
+func burr(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "burrlab-deploy-")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		burrBin = filepath.Join(dir, "burr")
+		cmd := exec.Command("go", "build", "-o", burrBin, "../cmd/burr")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("building burr: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return burrBin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if burrBin != "" {
+		os.RemoveAll(filepath.Dir(burrBin))
+	}
+	os.Exit(code)
+}
+
+// run runs a command with extra environment, failing the test on error.
+func run(t *testing.T, env []string, name string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), env...)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+	}
+	return string(out)
+}
+
+// results reads a solved puzzle file: per problem its state and counts,
+// then its solutions' assemblies, sorted.
+func results(t *testing.T, path string) []string {
+	t.Helper()
+	p, err := xmpuzzle.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for i := range p.Problems {
+		pr := &p.Problems[i]
+		out = append(out, fmt.Sprintf("problem %d: state %d, %d assemblies, %d solutions", i, pr.State, pr.NumAssemblies, pr.NumSolutions))
+		var sols []string
+		for _, s := range pr.Solutions {
+			sols = append(sols, fmt.Sprint(s.Assembly))
+		}
+		slices.Sort(sols)
+		out = append(out, sols...)
+	}
+	return out
+}
+
+// puzzleFile writes the pentominoes in a 6x10 box into dir.
+func puzzleFile(t *testing.T, dir string) string {
+	t.Helper()
+	f := filepath.Join(dir, "pentominoes.xmpuzzle")
+	if err := xmpuzzle.WriteFile(f, puzzles.PentominoBox(10, 6, 1)); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// single solves file in one run and returns the saved file.
+func single(t *testing.T, dir, file string, flags ...string) string {
+	t.Helper()
+	out := filepath.Join(dir, "single.xmpuzzle")
+	run(t, nil, burr(t), append(append([]string{"solve", "-save", out}, flags...), file)...)
+	return out
+}
+
+// TestParallelScript runs the parts of a split search through GNU parallel
+// with deploy/parallel.sh and compares the merged file with a single run.
+func TestParallelScript(t *testing.T) {
+	if _, err := exec.LookPath("parallel"); err != nil {
+		t.Fatal("GNU parallel is missing (scripts/deps.sh installs the Debian package parallel)")
+	}
+	dir := t.TempDir()
+	file := puzzleFile(t, dir)
+	want := results(t, single(t, dir, file))
+	merged := filepath.Join(dir, "merged.xmpuzzle")
+	run(t, []string{"BURR=" + burr(t)}, "./parallel.sh", "-j", "2", "-d", filepath.Join(dir, "parts"), "5", file, merged)
+	if got := results(t, merged); !slices.Equal(got, want) {
+		t.Errorf("merged: %v..., single run: %v...", got[0], want[0])
+	}
+	// Bad N: a clear message, no output.
+	cmd := exec.Command("./parallel.sh", "x", file, filepath.Join(dir, "bad.xmpuzzle"))
+	cmd.Env = append(os.Environ(), "BURR="+burr(t))
+	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "number of parts") {
+		t.Errorf("N x: %v %s", err, out)
+	}
+}
+
+// TestSlurmScripts runs the job array's tasks and the merge job as Slurm
+// would (the task id and count in the environment), without Slurm.
+// `make distributed` runs them on a real one-node cluster.
+func TestSlurmScripts(t *testing.T) {
+	dir := t.TempDir()
+	file := puzzleFile(t, dir)
+	want := results(t, single(t, dir, file, "-keep-mirrors"))
+	parts := filepath.Join(dir, "parts")
+	merged := filepath.Join(dir, "merged.xmpuzzle")
+	env := []string{"BURR=" + burr(t), "BURR_FILE=" + file, "BURR_DIR=" + parts, "BURR_FLAGS=-keep-mirrors",
+		"SLURM_ARRAY_TASK_COUNT=3", "BURR_PARTS=", "BURR_OUT=" + merged}
+	for i := 1; i <= 3; i++ {
+		run(t, append(env, "SLURM_ARRAY_TASK_ID="+strconv.Itoa(i)), "./slurm/part.sbatch")
+	}
+	// A task run again (Slurm requeued it) continues its own file.
+	run(t, append(env, "SLURM_ARRAY_TASK_ID=2"), "./slurm/part.sbatch")
+	run(t, append(env[:len(env)-2], "BURR_PARTS=3", "BURR_OUT="+merged), "./slurm/merge.sbatch")
+	if got := results(t, merged); !slices.Equal(got, want) {
+		t.Errorf("merged: %v..., single run: %v...", got[0], want[0])
+	}
+	for _, f := range []string{"slurm/submit.sh", "slurm/part.sbatch", "slurm/merge.sbatch", "parallel.sh"} {
+		run(t, nil, "bash", "-n", f)
+	}
+}
+
+// manifest reads the YAML documents of a Kubernetes manifest.
+func manifest(t *testing.T, path string) []map[string]any {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	dec := yaml.NewDecoder(f)
+	var docs []map[string]any
+	for {
+		var d map[string]any
+		if err := dec.Decode(&d); err != nil {
+			if err.Error() == "EOF" {
+				return docs
+			}
+			t.Fatalf("%s: %v", path, err)
+		}
+		docs = append(docs, d)
+	}
+}
+
+// get follows a path of map keys and list indexes through a YAML tree.
+func get(t *testing.T, v any, path ...any) any {
+	t.Helper()
+	for _, k := range path {
+		switch k := k.(type) {
+		case string:
+			m, ok := v.(map[string]any)
+			if !ok {
+				t.Fatalf("no %q at %v", k, path)
+			}
+			v = m[k]
+		case int:
+			l, ok := v.([]any)
+			if !ok || k >= len(l) {
+				t.Fatalf("no item %d at %v", k, path)
+			}
+			v = l[k]
+		}
+	}
+	return v
+}
+
+// find returns the document of the given kind and name.
+func find(t *testing.T, docs []map[string]any, kind, name string) map[string]any {
+	t.Helper()
+	for _, d := range docs {
+		if d["kind"] == kind && get(t, d, "metadata", "name") == name {
+			return d
+		}
+	}
+	t.Fatalf("no %s %s", kind, name)
+	return nil
+}
+
+// TestKubernetesManifests checks the Indexed Job and the merge Job: the
+// index drives -part, both mount the results claim, and running the parts'
+// shell command for each index calls burr solve on each part once.
+func TestKubernetesManifests(t *testing.T) {
+	docs := append(manifest(t, "k8s/burr-split.yaml"), manifest(t, "k8s/burr-merge.yaml")...)
+	find(t, docs, "PersistentVolumeClaim", "burr-results")
+	split := find(t, docs, "Job", "burr-split")
+	if get(t, split, "apiVersion") != "batch/v1" || get(t, split, "spec", "completionMode") != "Indexed" {
+		t.Fatalf("burr-split is not an Indexed batch/v1 Job")
+	}
+	n, ok := get(t, split, "spec", "completions").(int)
+	if !ok || n < 1 {
+		t.Fatalf("completions %v", get(t, split, "spec", "completions"))
+	}
+	merge := find(t, docs, "Job", "burr-merge")
+	for _, job := range []map[string]any{split, merge} {
+		pod := get(t, job, "spec", "template", "spec")
+		if get(t, pod, "restartPolicy") != "Never" {
+			t.Errorf("%v: restartPolicy %v", get(t, job, "metadata", "name"), get(t, pod, "restartPolicy"))
+		}
+		if get(t, pod, "volumes", 0, "persistentVolumeClaim", "claimName") != "burr-results" ||
+			get(t, pod, "containers", 0, "volumeMounts", 0, "name") != get(t, pod, "volumes", 0, "name") ||
+			get(t, pod, "containers", 0, "volumeMounts", 0, "mountPath") != "/results" {
+			t.Errorf("%v does not mount the results claim at /results", get(t, job, "metadata", "name"))
+		}
+	}
+	// Run each index's command with a burr that only prints its arguments.
+	fake := t.TempDir()
+	os.WriteFile(filepath.Join(fake, "burr"), []byte("#!/bin/sh\necho \"$@\"\n"), 0o755)
+	script := func(job map[string]any) string {
+		cmd := get(t, job, "spec", "template", "spec", "containers", 0, "command").([]any)
+		if len(cmd) != 3 || cmd[0] != "/bin/sh" || cmd[1] != "-c" {
+			t.Fatalf("command %v: want /bin/sh -c SCRIPT", cmd)
+		}
+		return cmd[2].(string)
+	}
+	path := "PATH=" + fake + ":" + os.Getenv("PATH")
+	seen := map[string]bool{}
+	for idx := 0; idx < n; idx++ {
+		out := run(t, []string{path, "JOB_COMPLETION_INDEX=" + strconv.Itoa(idx)}, "/bin/sh", "-c", script(split))
+		want := fmt.Sprintf("solve -part %d/%d -workers 1 -json -save /results/part-%d.xmpuzzle /results/puzzle.xmpuzzle", idx+1, n, idx+1)
+		if strings.TrimSpace(out) != want {
+			t.Errorf("index %d runs %q, want %q", idx, out, want)
+		}
+		seen[out] = true
+	}
+	out := strings.Fields(run(t, []string{path}, "/bin/sh", "-c", script(merge)))
+	if len(out) != 4+n || out[0] != "merge" || out[2] != "/results/merged.xmpuzzle" || out[3] != "/results/puzzle.xmpuzzle" {
+		t.Fatalf("merge runs %v", out)
+	}
+	for i, f := range out[4:] {
+		if !regexp.MustCompile(fmt.Sprintf(`^/results/part-%d\.xmpuzzle$`, i+1)).MatchString(f) {
+			t.Errorf("merge part %d is %s", i+1, f)
+		}
+	}
+	if len(seen) != n {
+		t.Errorf("%d different part commands for %d indexes", len(seen), n)
+	}
+}
+
+// TestSolvedFilesEqual compares two solved puzzle files named in
+// BURRLAB_COMPARE ("A,B"): the same states, counts and solutions. `make
+// distributed` uses it to compare what Slurm merged with a single run.
+func TestSolvedFilesEqual(t *testing.T) {
+	files := os.Getenv("BURRLAB_COMPARE")
+	if files == "" {
+		t.Skip("make distributed sets BURRLAB_COMPARE=A,B")
+	}
+	a, b, ok := strings.Cut(files, ",")
+	if !ok {
+		t.Fatalf("BURRLAB_COMPARE=%q: want two files, A,B", files)
+	}
+	ra, rb := results(t, a), results(t, b)
+	if !slices.Equal(ra, rb) {
+		t.Fatalf("%s and %s differ", a, b)
+	}
+	for _, l := range ra {
+		if strings.HasPrefix(l, "problem") {
+			t.Log(l)
+		}
+	}
+}

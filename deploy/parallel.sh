@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Solves a puzzle split into N parts with GNU parallel, on this machine's
+# cores or on remote hosts over ssh, then merges the parts.
+#
+#   deploy/parallel.sh [-j JOBS] [-S LOGINS] [-d DIR] N FILE OUT [burr solve flags...]
+#
+#   -j JOBS     parts run at once per host (default: one per core)
+#   -S LOGINS   GNU parallel's --sshlogin list, e.g. "8/alice@h1,8/h2,:" (":" is
+#               this machine); burr must be on the remote hosts' PATH (or set
+#               BURR_REMOTE), the puzzle is copied there and the parts back
+#   -d DIR      keep the part files in DIR (default: a temporary directory)
+#
+# Every part searches with one worker (-j sets how many run at once). The flags
+# after OUT go to every part (-disassemble, -problem all, -keep-mirrors, -workers,
+# ...). Each part saves DIR/part-I.xmpuzzle; a part that stops (Ctrl-C) can be
+# continued with burr solve -part I/N -continue -save DIR/part-I.xmpuzzle
+# DIR/part-I.xmpuzzle before running burr merge -o OUT FILE DIR/part-*.xmpuzzle.
+set -euo pipefail
+
+burr=${BURR:-burr}
+remote=${BURR_REMOTE:-burr}
+jobs=""
+logins=""
+dir=""
+while getopts "j:S:d:" opt; do
+	case $opt in
+	j) jobs=$OPTARG ;;
+	S) logins=$OPTARG ;;
+	d) dir=$OPTARG ;;
+	*) exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+if [ $# -lt 3 ]; then
+	sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+	exit 2
+fi
+n=$1 file=$2 out=$3
+shift 3
+case $n in '' | *[!0-9]*) echo "parallel.sh: N must be a number of parts, not '$n'" >&2; exit 2 ;; esac
+command -v parallel >/dev/null || { echo "parallel.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 1; }
+if [ -z "$dir" ]; then
+	dir=$(mktemp -d)
+	trap 'rm -rf "$dir"' EXIT
+fi
+mkdir -p "$dir"
+
+opts=(--will-cite --halt now,fail=1 --line-buffer)
+[ -n "$jobs" ] && opts+=(-j "$jobs")
+if [ -n "$logins" ]; then
+	# Remote hosts: copy the puzzle over, bring each part's file back into
+	# the local working directory, and clean up there.
+	name=$(basename "$file")
+	cp "$file" "$dir/$name"
+	cd "$dir"
+	parallel "${opts[@]}" --sshlogin "$logins" --transferfile "$name" --return "part-{}.xmpuzzle" --cleanup \
+		"$remote" solve -part "{}/$n" -workers 1 -json -save "part-{}.xmpuzzle" "$@" "$name" ::: $(seq 1 "$n")
+	cd - >/dev/null
+else
+	parallel "${opts[@]}" "$burr" solve -part "{}/$n" -workers 1 -json -save "$dir/part-{}.xmpuzzle" "$@" "$file" ::: $(seq 1 "$n")
+fi
+parts=()
+for i in $(seq 1 "$n"); do parts+=("$dir/part-$i.xmpuzzle"); done
+"$burr" merge -o "$out" "$file" "${parts[@]}"

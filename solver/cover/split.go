@@ -1,0 +1,496 @@
+package cover
+
+import (
+	"container/heap"
+	"context"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"math/bits"
+	"slices"
+)
+
+// Splitting the search into parts for machines that never talk to each
+// other: every part computes the same subdivision of the search tree and
+// keeps its own share of it. The subdivision cuts the tree into many
+// small subtrees (pieces), estimates the work of each, and deals them out
+// largest first to the part with the least work so far.
+//
+// Everything here is deterministic and uses integers only, so that every
+// machine (whatever its architecture or core count) computes the same
+// pieces and the same deal: a piece searched twice or by no part would
+// duplicate or lose assemblies.
+
+// SplitVersion numbers the way Subdivide cuts and Deal deals. Parts
+// computed by different versions do not fit together (a subtree could be
+// searched twice or never), so saved parts record it.
+const SplitVersion = 1
+
+// Piece is one subtree of a subdivision and its estimated size in search
+// nodes.
+type Piece struct {
+	Job
+	Estimate uint64
+}
+
+// Split parameters, chosen by measuring node counts on pentominoes,
+// polycube packings and burrs (see the README's balance table).
+const (
+	// piecesPerPart: the subdivision goes on until no probe of any piece
+	// exceeds 1/piecesPerPart of a part's estimated work.
+	piecesPerPart = 8
+	// probesPerPiece is how many random descents estimate a piece.
+	probesPerPiece = 12
+	// maxPiecesPerPart bounds the subdivision's cost when estimates stay
+	// lumpy (a tree with one giant chain of single children).
+	maxPiecesPerPart = 512
+	// maxPieces bounds it for huge N.
+	maxPieces = 1 << 17
+	// maxSplitParts is the largest N accepted.
+	maxSplitParts = 1 << 16
+)
+
+// ErrBadPart is returned for a part outside 1..N or an N out of range.
+var ErrBadPart = errors.New("bad part")
+
+// CheckPart checks that part i of n (counted from 1) exists.
+func CheckPart(i, n int) error {
+	if n < 1 || n > maxSplitParts {
+		return fmt.Errorf("%w: %d parts (1 to %d)", ErrBadPart, n, maxSplitParts)
+	}
+	if i < 1 || i > n {
+		return fmt.Errorf("%w: part %d of %d (parts are numbered 1 to %d)", ErrBadPart, i, n, n)
+	}
+	return nil
+}
+
+// Subdivide cuts the whole search of m into pieces, enough for n parts
+// or workers to share it evenly, in search order. Dead ends met on the
+// way are left out (they hold no solution). ctx cancels it.
+//
+// Its cost grows with n (up to maxPiecesPerPart pieces per part, each
+// estimated by probesPerPiece descents), not with the size of the search:
+// a fraction of a second for 16 parts of a pentomino box, seconds for 64
+// parts of the Bedlam cube.
+func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
+	if n < 1 || n > maxSplitParts {
+		return nil, fmt.Errorf("%w: %d parts", ErrBadPart, n)
+	}
+	m.hintsOnce.Do(m.buildHints)
+	sp := newSplitter(m)
+	if m.fail0 {
+		return nil, nil
+	}
+	limit := min(maxPieces, n*maxPiecesPerPart)
+	root, err := sp.piece(nil, 0, satMax)
+	if err != nil {
+		return nil, err
+	}
+	h := &pieceHeap{root}
+	total := root.est
+	seq := 1
+	for h.Len() > 0 {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		top := (*h)[0]
+		// Stop when the largest piece is small enough, or there are
+		// enough pieces.
+		cut := total / uint64(n*piecesPerPart)
+		if top.leaf || top.hi <= cut || h.Len() >= limit {
+			break
+		}
+		heap.Pop(h)
+		total = satSub(total, top.est)
+		// Cut top; a piece on the way that a probe finds far bigger than
+		// cut is cut at once, without an estimate of its own.
+		stack := []*splitPiece{top}
+		for len(stack) > 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			q := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			kids, err := sp.children(q.path)
+			if err != nil {
+				return nil, err
+			}
+			total = satAdd(total, 1) // the node itself, searched by nobody
+			for _, k := range kids {
+				bound := cut
+				if h.Len()+len(stack) >= limit {
+					bound = satMax // enough pieces: estimate the rest fully
+				}
+				p, err := sp.piece(k.path, seq, bound)
+				if err != nil {
+					return nil, err
+				}
+				p.leaf = p.leaf || k.leaf
+				p.order = append(slices.Clone(q.order), int32(k.idx))
+				seq++
+				if p.big && !p.leaf {
+					stack = append(stack, p)
+					continue
+				}
+				total = satAdd(total, p.est)
+				heap.Push(h, p)
+			}
+		}
+	}
+	ps := []*splitPiece(*h)
+	slices.SortFunc(ps, func(a, b *splitPiece) int { return slices.Compare(a.order, b.order) })
+	out := make([]Piece, len(ps))
+	for i, p := range ps {
+		out[i] = Piece{Job: Job{Path: p.path, After: Fresh}, Estimate: p.est}
+	}
+	return out, nil
+}
+
+// Estimate returns a rough estimate of the number of nodes of the whole
+// search of m, from a few random descents.
+func Estimate(m *Matrix) uint64 {
+	if m.fail0 {
+		return 0
+	}
+	m.hintsOnce.Do(m.buildHints)
+	p, err := newSplitter(m).piece(nil, 0, satMax)
+	if err != nil {
+		return 0
+	}
+	return p.est
+}
+
+// Split returns the jobs of part i of n (counted from 1) of the search of
+// m: the pieces of Subdivide(m, n) dealt out largest first, each to the
+// part with the least estimated work so far. The jobs come largest first,
+// so that the workers of a part that share them finish together; each
+// job's Share is its estimated fraction of the part. Every machine
+// computes the same deal, so the n parts together search the whole tree,
+// each node once.
+func Split(ctx context.Context, m *Matrix, i, n int) ([]Job, error) {
+	if err := CheckPart(i, n); err != nil {
+		return nil, err
+	}
+	pieces, err := Subdivide(ctx, m, n)
+	if err != nil {
+		return nil, err
+	}
+	owner, load := Deal(pieces, n)
+	var mine []Piece
+	for k, p := range pieces {
+		if owner[k] == i-1 {
+			mine = append(mine, p)
+		}
+	}
+	// Not nil even when empty: nil means "the whole search" to Search.
+	return Jobs(mine, load[i-1]), nil
+}
+
+// Jobs turns pieces into jobs for Search, largest estimate first (the
+// workers that share them then finish together: the small ones come
+// last), with shares of total, their estimated work.
+func Jobs(pieces []Piece, total uint64) []Job {
+	ps := slices.Clone(pieces)
+	slices.SortStableFunc(ps, func(a, b Piece) int { return cmpDesc(a.Estimate, b.Estimate) })
+	jobs := make([]Job, len(ps))
+	for k, p := range ps {
+		jobs[k] = p.Job
+		jobs[k].Share = float64(p.Estimate) / float64(max(1, total))
+	}
+	return jobs
+}
+
+// cmpDesc orders larger first.
+func cmpDesc(a, b uint64) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}
+
+// Deal assigns pieces to n parts, largest estimate first, each to the
+// part with the least estimated work so far (the lowest numbered on a
+// tie). It returns each piece's part (0-based) and each part's estimated
+// work.
+func Deal(pieces []Piece, n int) (owner []int, load []uint64) {
+	idx := make([]int, len(pieces))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return cmpDesc(pieces[a].Estimate, pieces[b].Estimate) })
+	owner = make([]int, len(pieces))
+	load = make([]uint64, n)
+	parts := &loadHeap{load: load}
+	for p := 0; p < n; p++ {
+		parts.idx = append(parts.idx, p)
+	}
+	heap.Init(parts)
+	for _, k := range idx {
+		p := parts.idx[0]
+		owner[k] = p
+		load[p] = satAdd(load[p], max(1, pieces[k].Estimate))
+		heap.Fix(parts, 0)
+	}
+	return owner, load
+}
+
+// splitter walks the search tree with one worker to cut and estimate it.
+type splitter struct {
+	r    *runner
+	rows []int32  // scratch: a node's available rows
+	save []uint64 // a probed piece's available rows
+}
+
+func newSplitter(m *Matrix) *splitter {
+	w := newWorker(m)
+	w.maxLevels = levelsFor(m, maxLevelBytes)
+	return &splitter{r: &runner{w: w}}
+}
+
+// splitPiece is a piece under construction.
+type splitPiece struct {
+	path  []int32
+	order []int32 // the index of each alternative along path, for sorting
+	est   uint64  // the mean of the probes
+	hi    uint64  // the largest probe: a piece is cut by this, since the mean of few probes misses rare big branches
+	seq   int     // creation order, to break ties deterministically
+	leaf  bool    // a solution: nothing to cut
+	big   bool    // a probe found it far bigger than the cut: probing stopped
+}
+
+// kid is one alternative of a node.
+type kid struct {
+	path []int32
+	idx  int
+	leaf bool
+}
+
+// goTo puts the worker at the node path leads to (not yet entered).
+func (sp *splitter) goTo(path []int32) (cont bool, col int32, err error) {
+	sp.r.w.reset()
+	if len(sp.r.w.frames) >= sp.r.w.maxLevels {
+		return false, 0, ErrTooBig
+	}
+	return sp.r.replay(path)
+}
+
+// children lists the alternatives of the node path leads to, exactly as
+// the search takes them, as paths one longer. Dead ends are left out.
+func (sp *splitter) children(path []int32) ([]kid, error) {
+	w := sp.r.w
+	cont, col, err := sp.goTo(path)
+	if err != nil {
+		return nil, err
+	}
+	ok, sol := w.push(cont, col)
+	if !ok || sol {
+		return nil, errors.New("cover: cannot cut a leaf")
+	}
+	d := len(w.frames) - 1
+	var kids []kid
+	for i := 0; ; i++ {
+		f := &w.frames[d]
+		ok, cont, col := w.advance(f)
+		if !ok {
+			break
+		}
+		// Look one node ahead: dead ends go, solutions stay whole.
+		w.frames = w.frames[:d+1]
+		alive, sol := w.push(cont, col)
+		w.frames = w.frames[:d+1]
+		if alive {
+			kids = append(kids, kid{path: append(slices.Clone(path), sp.r.alt(w.frames[d].alt)), idx: i, leaf: sol})
+		}
+		w.retract(&w.frames[d])
+	}
+	return kids, nil
+}
+
+// piece estimates the subtree path leads to. Probing stops early once a
+// probe exceeds four times cut (the piece is marked big): such a piece is
+// going to be cut anyway, as most pieces on the way are. A stop at the
+// first probe above cut would not do: the probes spread so widely that
+// pieces only slightly bigger than cut would keep an estimate far too low.
+func (sp *splitter) piece(path []int32, seq int, cut uint64) (*splitPiece, error) {
+	p := &splitPiece{path: path, seq: seq}
+	w := sp.r.w
+	cont, col, err := sp.goTo(path)
+	if err != nil {
+		return nil, err
+	}
+	if ok, sol := w.push(cont, col); !ok || sol {
+		p.leaf, p.est, p.hi = true, 1, 1
+		return p, nil
+	}
+	h := fnv.New64a()
+	for _, r := range path {
+		h.Write([]byte{byte(r), byte(r >> 8), byte(r >> 16), byte(r >> 24)})
+	}
+	seed := h.Sum64()
+	// Every probe starts from this node: its level is restored after each.
+	d0, c0 := len(w.frames)-1, len(w.chosen)
+	sp.save = append(sp.save[:0], w.aliveAt(d0)...)
+	var sum uint64
+	k := 0
+	for k < probesPerPiece {
+		e := sp.descend(d0, seed+uint64(k)*0x9e3779b97f4a7c15)
+		for len(w.chosen) > c0 {
+			w.untake(w.chosen[len(w.chosen)-1])
+		}
+		w.frames = w.frames[:d0+1]
+		copy(w.aliveAt(d0), sp.save)
+		sum = satAdd(sum, e)
+		p.hi = max(p.hi, e)
+		k++
+		if p.hi/4 > cut {
+			// Surely to be cut: no need for a precise estimate.
+			p.big = true
+			break
+		}
+	}
+	p.est = max(1, sum/uint64(k))
+	return p, nil
+}
+
+// descend estimates the size of the subtree of the node at level d0 (its
+// frame pushed) by one random descent (Knuth's estimator): the sum over
+// the levels of the product of the numbers of alternatives met so far.
+func (sp *splitter) descend(d0 int, rng uint64) uint64 {
+	w, m := sp.r.w, sp.r.w.m
+	est, prod := uint64(1), uint64(1)
+	for d := d0; ; d = len(w.frames) - 1 {
+		c := w.frames[d].col
+		sp.rows = w.available(d, c, sp.rows[:0])
+		// Rows the search skips without entering them are no nodes.
+		keep := sp.rows[:0]
+		for _, r := range sp.rows {
+			if !w.doomed(d, r) {
+				keep = append(keep, r)
+			}
+		}
+		sp.rows = keep
+		stop := 0
+		if w.w[c] >= m.min[c] {
+			stop = 1
+		}
+		n := len(sp.rows) + stop
+		if n == 0 {
+			return est
+		}
+		prod = satMul(prod, uint64(n))
+		rng = splitmix(rng)
+		k := int(rng % uint64(n))
+		var cont bool
+		var col int32
+		if k < stop {
+			if !w.stopAt(d, c) {
+				return est
+			}
+		} else {
+			r := sp.rows[k-stop]
+			w.dropUpTo(d, c, r, false)
+			w.take(d, r)
+			switch {
+			case w.w[c] == m.max[c]:
+			case w.anyAfter(d+1, c, -1):
+				cont, col = true, c
+			case w.w[c] >= m.min[c]:
+			default:
+				return est
+			}
+		}
+		est = satAdd(est, prod)
+		if len(w.frames)+1 >= w.maxLevels {
+			return est
+		}
+		if ok, sol := w.push(cont, col); !ok || sol {
+			return est
+		}
+	}
+}
+
+// available appends the rows of column c available at level d to out.
+func (w *worker) available(d int, c int32, out []int32) []int32 {
+	m := w.m
+	a := w.aliveAt(d)
+	s := m.cols[c]
+	for i := s.start; i < s.end; i++ {
+		b := a[m.set[i].idx] & m.set[i].bits
+		for b != 0 {
+			out = append(out, m.set[i].idx<<6+int32(bits.TrailingZeros64(b)))
+			b &= b - 1
+		}
+	}
+	return out
+}
+
+// splitmix is one step of the SplitMix64 generator.
+func splitmix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// Saturating arithmetic: estimates of huge trees stop at satMax instead
+// of wrapping around.
+const satMax = 1 << 62
+
+func satAdd(a, b uint64) uint64 { return min(satMax, a+b) }
+func satSub(a, b uint64) uint64 {
+	if a < b {
+		return 0
+	}
+	return a - b
+}
+func satMul(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	if hi != 0 || lo > satMax {
+		return satMax
+	}
+	return lo
+}
+
+// pieceHeap orders pieces largest probe first, then oldest first.
+type pieceHeap []*splitPiece
+
+func (h pieceHeap) Len() int { return len(h) }
+func (h pieceHeap) Less(i, j int) bool {
+	if h[i].hi != h[j].hi {
+		return h[i].hi > h[j].hi
+	}
+	return h[i].seq < h[j].seq
+}
+func (h pieceHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *pieceHeap) Push(x any)   { *h = append(*h, x.(*splitPiece)) }
+func (h *pieceHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// loadHeap orders parts by estimated work, then by number.
+type loadHeap struct {
+	idx  []int
+	load []uint64
+}
+
+func (h *loadHeap) Len() int { return len(h.idx) }
+func (h *loadHeap) Less(i, j int) bool {
+	a, b := h.idx[i], h.idx[j]
+	if h.load[a] != h.load[b] {
+		return h.load[a] < h.load[b]
+	}
+	return a < b
+}
+func (h *loadHeap) Swap(i, j int) { h.idx[i], h.idx[j] = h.idx[j], h.idx[i] }
+func (h *loadHeap) Push(x any)    { h.idx = append(h.idx, x.(int)) }
+func (h *loadHeap) Pop() any {
+	x := h.idx[len(h.idx)-1]
+	h.idx = h.idx[:len(h.idx)-1]
+	return x
+}

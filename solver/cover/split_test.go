@@ -1,0 +1,91 @@
+package cover
+
+import (
+	"context"
+	"errors"
+	"math/rand"
+	"slices"
+	"sort"
+	"testing"
+)
+
+// TestSplitAgainstBruteForce: the parts of a split together find every
+// solution exactly once, whatever the number of parts.
+func TestSplitAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i := 0; i < 1500; i++ {
+		p := randomProblem(rng)
+		want := brute(p)
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 {
+			if m, _, err = m.Reduce(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for _, n := range []int{1, 2, 3, 7, 64} {
+			var got []string
+			for part := 1; part <= n; part++ {
+				jobs, err := Split(context.Background(), m, part, n)
+				if err != nil {
+					t.Fatal(err)
+				}
+				sols, res := collect(t, m, Options{Workers: 1 + part%2, Jobs: jobs, tickEvery: 1})
+				if !res.Complete() {
+					t.Fatalf("problem %d part %d/%d incomplete", i, part, n)
+				}
+				got = append(got, sols...)
+			}
+			sort.Strings(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("problem %d, %d parts: got %v, want %v", i, n, got, want)
+			}
+		}
+	}
+}
+
+// TestSplitBadPart: parts outside 1..N are refused.
+func TestSplitBadPart(t *testing.T) {
+	m, err := New(randomProblem(rand.New(rand.NewSource(4))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][2]int{{0, 4}, {5, 4}, {-1, 4}, {1, 0}, {1, maxSplitParts + 1}} {
+		if _, err := Split(context.Background(), m, c[0], c[1]); !errors.Is(err, ErrBadPart) {
+			t.Errorf("part %d/%d: %v, want ErrBadPart", c[0], c[1], err)
+		}
+	}
+}
+
+// TestSubdivideDeterministic: every machine must compute the same pieces
+// and the same deal; here, the same process twice over with other work
+// in between.
+func TestSubdivideDeterministic(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for i := 0; i < 200; i++ {
+		m, err := New(randomProblem(rng))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Subdivide(context.Background(), m, 7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Subdivide(context.Background(), m, 3); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := Subdivide(context.Background(), m, 7)
+		if !slices.EqualFunc(a, b, func(x, y Piece) bool {
+			return x.Estimate == y.Estimate && x.After == y.After && slices.Equal(x.Path, y.Path)
+		}) {
+			t.Fatalf("problem %d: two subdivisions differ", i)
+		}
+		oa, _ := Deal(a, 7)
+		ob, _ := Deal(b, 7)
+		if !slices.Equal(oa, ob) {
+			t.Fatalf("problem %d: two deals differ", i)
+		}
+	}
+}

@@ -1,0 +1,237 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"slices"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/render"
+)
+
+// pieceVisibility keeps, per piece slot of the problem shown in the Solve
+// tab, how its piece is drawn, cycling visible -> outlined -> hidden as in
+// BurrTools, and shows a row of chips, one per piece, to click. The state
+// belongs to the problem: it stays while other solutions of the problem
+// are shown and starts afresh for another problem.
+type pieceVisibility struct {
+	u     *App
+	modes []render.Mode // per slot
+	// The problem the modes belong to: its index and its slots' colours,
+	// which change when its pieces do. (Its address changes with every
+	// edit and when a run's results move into the document.)
+	problem int
+	colors  []color.RGBA
+	chips   []*pieceChip
+	row     *fyne.Container
+	scroll  *container.Scroll
+	// changed redraws the view after a change.
+	changed func()
+}
+
+func newPieceVisibility(u *App, changed func()) *pieceVisibility {
+	pv := &pieceVisibility{u: u, changed: changed, row: container.NewHBox(), problem: -1}
+	pv.scroll = container.NewHScroll(pv.row)
+	return pv
+}
+
+// setProblem shows the pieces of problem pr, number i; the modes start
+// afresh when the problem is another one or its pieces changed.
+func (pv *pieceVisibility) setProblem(i int, pr *model.Problem) {
+	colors := []color.RGBA(nil)
+	if pr != nil {
+		colors = render.SlotColors(pr)
+	}
+	if i == pv.problem && slices.Equal(colors, pv.colors) {
+		return
+	}
+	pv.problem, pv.colors = i, colors
+	pv.modes = make([]render.Mode, len(colors))
+	pv.chips = pv.chips[:0]
+	pv.row.Objects = nil
+	for i, c := range colors {
+		i := i
+		ch := newPieceChip(c, fmt.Sprint(i+1), pv.u, func() { pv.cycle(i) })
+		pv.chips = append(pv.chips, ch)
+		pv.row.Objects = append(pv.row.Objects, ch)
+		pv.describe(i)
+	}
+	pv.row.Refresh()
+}
+
+// cycle moves piece slot i on to its next mode.
+func (pv *pieceVisibility) cycle(i int) {
+	if i < 0 || i >= len(pv.modes) {
+		return
+	}
+	switch pv.modes[i] {
+	case render.Solid:
+		pv.modes[i] = render.Outline
+	case render.Outline:
+		pv.modes[i] = render.Hidden
+	default:
+		pv.modes[i] = render.Solid
+	}
+	pv.describe(i)
+	pv.u.setStatus(pv.chips[i].tip)
+	pv.changed()
+}
+
+// showAll makes every piece visible again.
+func (pv *pieceVisibility) showAll() {
+	for i := range pv.modes {
+		pv.modes[i] = render.Solid
+		pv.describe(i)
+	}
+	pv.u.setStatus("All pieces visible")
+	pv.changed()
+}
+
+// describe updates chip i to show its mode.
+func (pv *pieceVisibility) describe(i int) {
+	next := map[render.Mode]string{render.Solid: "outline it", render.Outline: "hide it", render.Hidden: "show it"}
+	name := map[render.Mode]string{render.Solid: "visible", render.Outline: "outlined", render.Hidden: "hidden"}
+	m := pv.modes[i]
+	ch := pv.chips[i]
+	ch.mode = m
+	ch.tip = fmt.Sprintf("Piece %d is %s: click to %s (or Shift+click the piece in the 3D view)", i+1, name[m], next[m])
+	if ch.absent {
+		ch.tip = fmt.Sprintf("Piece %d is not used in this solution; in the others it is %s: click to %s", i+1, name[m], next[m])
+	}
+	ch.Refresh()
+}
+
+// apply sets the modes of a scene built by render.AssemblyScene for the
+// problem; slots without a piece stay hidden, and their squares say so.
+func (pv *pieceVisibility) apply(s *render.Scene) {
+	for i := range pv.modes {
+		absent := i >= len(s.Items) || s.Items[i].Mesh == nil
+		if !absent {
+			s.Items[i].Mode = pv.modes[i]
+		}
+		if ch := pv.chips[i]; ch.absent != absent {
+			ch.absent = absent
+			pv.describe(i)
+		}
+	}
+}
+
+// pieceChip is a small square in a piece's colour: filled while the piece
+// is visible, only its border while outlined, an empty grey frame while
+// hidden. Tapping it cycles the piece.
+type pieceChip struct {
+	widget.BaseWidget
+	fill  color.RGBA
+	label string
+	mode  render.Mode
+	// absent marks a piece the solution shown does not use (a problem
+	// with piece ranges): the square is drawn faint.
+	absent bool
+	tip    string
+	hints  hints
+	onTap  func()
+}
+
+func newPieceChip(c color.RGBA, label string, h hints, tapped func()) *pieceChip {
+	ch := &pieceChip{fill: c, label: label, hints: h, onTap: tapped}
+	ch.ExtendBaseWidget(ch)
+	return ch
+}
+
+// Tapped cycles the piece.
+func (ch *pieceChip) Tapped(*fyne.PointEvent) {
+	if ch.onTap != nil {
+		ch.onTap()
+	}
+	if ch.hints != nil {
+		ch.hints.hint(ch.tip, ch) // the tooltip follows the new state
+	}
+}
+
+// MouseIn shows the chip's tooltip.
+func (ch *pieceChip) MouseIn(*desktop.MouseEvent) {
+	if ch.hints != nil {
+		ch.hints.hint(ch.tip, ch)
+	}
+}
+
+// MouseMoved is part of desktop.Hoverable.
+func (ch *pieceChip) MouseMoved(*desktop.MouseEvent) {}
+
+// MouseOut hides the tooltip.
+func (ch *pieceChip) MouseOut() {
+	if ch.hints != nil {
+		ch.hints.unhint()
+	}
+}
+
+// Cursor shows that the chip can be clicked.
+func (ch *pieceChip) Cursor() desktop.Cursor { return desktop.PointerCursor }
+
+func (ch *pieceChip) MinSize() fyne.Size { return fyne.NewSize(28, 28) }
+
+func (ch *pieceChip) CreateRenderer() fyne.WidgetRenderer {
+	box := canvas.NewRectangle(ch.fill)
+	box.CornerRadius = 4
+	text := canvas.NewText(ch.label, color.Black)
+	text.TextSize = theme.CaptionTextSize()
+	text.Alignment = fyne.TextAlignCenter
+	r := &pieceChipRenderer{ch: ch, box: box, text: text}
+	r.Refresh()
+	return r
+}
+
+type pieceChipRenderer struct {
+	ch   *pieceChip
+	box  *canvas.Rectangle
+	text *canvas.Text
+}
+
+func (r *pieceChipRenderer) Layout(size fyne.Size) {
+	d := min(size.Width, size.Height) - 4
+	r.box.Move(fyne.NewPos((size.Width-d)/2, (size.Height-d)/2))
+	r.box.Resize(fyne.NewSize(d, d))
+	ts := r.text.MinSize()
+	r.text.Move(fyne.NewPos((size.Width-ts.Width)/2, (size.Height-ts.Height)/2))
+	r.text.Resize(ts)
+}
+
+func (r *pieceChipRenderer) MinSize() fyne.Size { return r.ch.MinSize() }
+
+func (r *pieceChipRenderer) Refresh() {
+	c := r.ch.fill
+	fg := theme.Color(theme.ColorNameForeground)
+	switch r.ch.mode {
+	case render.Solid:
+		r.box.FillColor, r.box.StrokeColor, r.box.StrokeWidth = c, color.NRGBA{0, 0, 0, 0x60}, 1
+		r.text.Color = contrastText(c)
+	case render.Outline:
+		r.box.FillColor, r.box.StrokeColor, r.box.StrokeWidth = color.Transparent, c, 3
+		r.text.Color = fg
+	default:
+		r.box.FillColor, r.box.StrokeColor, r.box.StrokeWidth = color.Transparent, theme.Color(theme.ColorNameDisabled), 1
+		r.text.Color = theme.Color(theme.ColorNameDisabled)
+	}
+	if r.ch.absent {
+		r.box.FillColor = color.Transparent
+		r.box.StrokeWidth = 1
+		r.box.StrokeColor = theme.Color(theme.ColorNameDisabled)
+		r.text.Color = theme.Color(theme.ColorNameDisabled)
+	}
+	r.text.Text = r.ch.label
+	r.box.Refresh()
+	r.text.Refresh()
+}
+
+func (r *pieceChipRenderer) Objects() []fyne.CanvasObject {
+	return []fyne.CanvasObject{r.box, r.text}
+}
+
+func (r *pieceChipRenderer) Destroy() {}
