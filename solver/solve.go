@@ -71,6 +71,12 @@ type Options struct {
 	// Disassemble, First solutions); Done then says the search is not
 	// complete, and its State continues it.
 	First int
+	// Drop reports only every Drop-th assembly (with Disassemble: every
+	// Drop-th solution), numbered from the first of the whole search, so
+	// a kept list samples all of it (BurrTools' "drop"). 0 and 1 report
+	// every one. Limit counts the reported ones. It does not change what
+	// Resume needs: a continued search may drop otherwise.
+	Drop int
 	// Resume continues a stopped search from the State its Done carried.
 	// The puzzle, problem, the options above Workers and the part must be
 	// the same.
@@ -90,6 +96,18 @@ type PrepareProgress struct {
 	Phase    string  // what it is doing, e.g. "placing the pieces"
 	Fraction float64 // of that phase, 0..1
 	Elapsed  time.Duration
+}
+
+// reports applies Drop: whether sol is one of those reported.
+func (o Options) reports(sol model.Solution) bool {
+	if o.Drop <= 1 {
+		return true
+	}
+	n := sol.AsmNum
+	if o.Disassemble {
+		n = sol.SolNum
+	}
+	return n%o.Drop == 0
 }
 
 // DefaultOptions returns BurrTools' defaults: filter rotations and
@@ -173,8 +191,8 @@ type Solver struct {
 // grid. ctx cancels a long preparation.
 func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Solver, error) {
 	start := time.Now()
-	if opts.Workers < 0 || opts.Limit < 0 || opts.First < 0 {
-		return nil, fmt.Errorf("negative workers (%d), limit (%d) or first (%d)", opts.Workers, opts.Limit, opts.First)
+	if opts.Workers < 0 || opts.Limit < 0 || opts.First < 0 || opts.Drop < 0 {
+		return nil, fmt.Errorf("negative workers (%d), limit (%d), first (%d) or drop (%d)", opts.Workers, opts.Limit, opts.First, opts.Drop)
 	}
 	if opts.Parts != 0 || opts.Part != 0 {
 		if err := cover.CheckPart(opts.Part, opts.Parts); err != nil {
@@ -378,6 +396,9 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 			sol.SolNum = int(solN.Add(1) - 1)
 		}
 		if s.opts.Disassemble && !solution {
+			return cover.Continue
+		}
+		if !s.opts.reports(sol) {
 			return cover.Continue
 		}
 		if n := sent.Add(1); s.opts.Limit == 0 || n <= int64(s.opts.Limit) {

@@ -274,6 +274,44 @@ func TestSubsetsUpToReversal(t *testing.T) {
 	}
 }
 
+// TestDrop: of the (2^16 + 2^8) / 2 subsets above, Drop 1000 reports
+// those numbered 0, 1000, 2000, ...: ceil(32896/1000) = 33, sampling the
+// whole search; with Limit 5 the first 5 of them. With Disassemble the
+// solutions' numbers decide.
+func TestDrop(t *testing.T) {
+	p := puzzle(box(16, 1, 1, model.Variable), part{box(1, 1, 1, model.Filled), 0, 16})
+	for _, tc := range []struct {
+		limit, want int
+	}{{0, 33}, {5, 5}} {
+		ch, err := Solve(context.Background(), p, 0, Options{Drop: 1000, Limit: tc.limit})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sols, done := collect(t, ch)
+		if done.Assemblies != 32896 || len(sols) != tc.want {
+			t.Errorf("limit %d: %d assemblies, %d reported, want 32896 and %d", tc.limit, done.Assemblies, len(sols), tc.want)
+		}
+		for _, s := range sols {
+			if s.AsmNum%1000 != 0 {
+				t.Errorf("assembly #%d reported; only multiples of 1000 should be", s.AsmNum)
+			}
+		}
+	}
+	// Three dominoes in a 3x2 rectangle: 2 assemblies, both come apart.
+	dom := box(2, 1, 1, model.Filled)
+	ch, err := Solve(context.Background(), puzzle(box(3, 2, 1, model.Filled), part{dom, 3, 3}), 0, Options{Drop: 2, Disassemble: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols, done := collect(t, ch)
+	if done.Solutions != 2 || len(sols) != 1 || sols[0].SolNum != 0 {
+		t.Errorf("%d solutions, reported %+v; want solution 0 alone", done.Solutions, sols)
+	}
+	if _, err := Solve(context.Background(), p, 0, Options{Drop: -1}); err == nil {
+		t.Error("a negative drop was accepted")
+	}
+}
+
 // TestKeepRotations checks the option on cases small enough to count by
 // hand. Three copies of a domino tile a 3x2 rectangle in 3 ways: all
 // upright, or one upright at either end; the last two are mirror images

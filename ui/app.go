@@ -69,13 +69,24 @@ type App struct {
 	colorsItem                    *fyne.MenuItem
 	menu                          *fyne.MainMenu
 
+	// uiDo runs a function on the UI thread: fyne.Do in the app. Fyne's
+	// test driver runs fyne.Do at once on the calling goroutine, which
+	// races with the test, so tests replace it; everything that reaches the
+	// UI from a goroutine of its own goes through u.do.
+	uiDo func(func())
+
 	rec   *recoverer  // unsaved changes in the cache directory (recovery.go)
 	guide fyne.Window // Help ▸ User Guide while open (guide.go)
 }
 
+// do runs f on the UI thread through u.uiDo, looked up at each call so
+// that a test can replace it after New.
+func (u *App) do(f func()) { u.uiDo(f) }
+
 // New builds the main window's content and menus in w.
 func New(a fyne.App, w fyne.Window) *App {
-	u := &App{fyne: a, win: w, tips: newTipLayer()}
+	u := &App{fyne: a, win: w, uiDo: fyne.Do}
+	u.tips = newTipLayer(u.do)
 	u.applyTheme() // before the widgets, which take some colours when made
 	u.status = widget.NewLabel("")
 	u.status.Truncation = fyne.TextTruncateEllipsis
@@ -367,7 +378,7 @@ func (u *App) buildMenu() {
 	})
 	help := fyne.NewMenu("Help", guide, keys, about)
 
-	u.menu = fyne.NewMainMenu(file, edit, view, solve, tools, help)
+	u.menu = fyne.NewMainMenu(file, edit, view, solve, u.solve.tools.menu, tools, help)
 	u.win.SetMainMenu(u.menu)
 	u.refreshMenu()
 }
@@ -414,6 +425,7 @@ func (u *App) refreshMenu() {
 	if solveChanged {
 		u.menu.Items[3].Refresh()
 	}
+	u.solve.tools.refresh()
 }
 
 // addShortcuts registers the keys that are not menu items: Ctrl+Y for
@@ -466,6 +478,11 @@ func (u *App) showKeys() {
 		"Ctrl+Shift+R\tcontinue a stopped search",
 		"Ctrl+Period, Escape\tstop",
 		"Space\tplay or pause the disassembly (Solve tab)",
+		"Ctrl+Del, Ctrl+Shift+Del\tdelete the selected / all solutions",
+		"Ctrl+Shift+PgUp / PgDn\tdelete the solutions before / after the selected",
+		"Ctrl+Shift+U\tdelete the solutions without a disassembly",
+		"Ctrl+D, Ctrl+Shift+D\ttake the selected / all solutions apart",
+		"Ctrl+Alt+D, Ctrl+Alt+Shift+D\tremove the selected / all disassemblies",
 		"",
 		"Placement Browser (Tools menu):",
 		"←/→, ↑/↓, Page Up/Down\tone, 10, 100 placements back or on; Home/End first, last",

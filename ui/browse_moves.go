@@ -166,7 +166,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	side.Offset = 0.45
 	b.view = newView3D(u) // its own button resets and fits it
 	b.view.onPick = func(cell, _ grid.Vec, secondary bool) { b.pick(cell, secondary) }
-	tips := newWindowTips()
+	tips := newWindowTips(u.do)
 	b.view.setHints(tips)
 	controls := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Move"), nil, dirs),

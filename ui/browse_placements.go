@@ -66,7 +66,7 @@ func (u *App) openPlacementBrowser() {
 	if o, err := u.solve.options(); err == nil {
 		opts.KeepMirrors, opts.KeepRotations, opts.CompleteRotationCheck = o.keepMirrors, o.keepRotations, o.completeRotations
 	}
-	b := newPlacementBrowser(u, u.view.Problem, opts, fyne.Do)
+	b := newPlacementBrowser(u, u.view.Problem, opts, u.do)
 	b.win.Show()
 }
 
@@ -93,7 +93,7 @@ func newPlacementBrowser(u *App, problem int, opts solver.Options, do func(func(
 		}
 	}
 	b.view = newView3D(u) // its own button resets and fits it
-	tips := newWindowTips()
+	tips := newWindowTips(u.do)
 	b.view.setHints(tips)
 	b.first = newTipButton("", theme.MediaSkipPreviousIcon(), "First placement (Home)", tips, func() { b.show(0) })
 	b.prev = newTipButton("", theme.NavigateBackIcon(), "Previous placement (←; ↑ goes back 10, Page Up 100)", tips, func() { b.step(-1) })

@@ -528,11 +528,10 @@ func TestBrowserTooltips(t *testing.T) {
 			t.Errorf("%s: hints go to %T, not the browser's window", c.name, c.btn.hints)
 			continue
 		}
+		q := make(uiQueue, 16)
+		tips.tips.do = q.do
 		c.btn.MouseIn(&desktop.MouseEvent{})
-		deadline := time.Now().Add(3 * time.Second)
-		for !tips.tips.box.Visible() && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
-		}
+		q.pump(t, tips.tips.box.Visible)
 		if !tips.tips.box.Visible() || !strings.Contains(tips.tips.text.Text, c.want) {
 			t.Errorf("%s: tooltip shown %v, %q", c.name, tips.tips.box.Visible(), tips.tips.text.Text)
 		}

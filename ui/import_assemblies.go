@@ -67,7 +67,7 @@ func (u *App) importAssembliesItem() *fyne.MenuItem {
 func (u *App) importAssemblies() *importDialog {
 	u.commitTyping()
 	p := u.doc.Puzzle()
-	d := &importDialog{u: u, do: fyne.Do}
+	d := &importDialog{u: u, do: u.do}
 	if len(p.Problems) == 0 {
 		dialog.ShowInformation("Import Assemblies", "The puzzle has no problem.\nAdd one and solve it: each stored assembly can then become a shape.", u.win)
 		return nil

@@ -78,7 +78,7 @@ type recJob struct {
 // earlier session did not end cleanly (a crash, a kill, a power cut), it
 // offers to restore what that session left. Shutdown ends the session.
 func (u *App) StartRecovery(store recovery.Store) {
-	u.startRecovery(store, autosaveEvery, 10, fyne.Do)
+	u.startRecovery(store, autosaveEvery, 10, u.do)
 }
 
 // startRecovery is StartRecovery with the autosave interval, the spacing
@@ -231,7 +231,7 @@ func (u *App) autosaveThen(after func()) {
 		r := cp.run
 		cp.res.store(&s.Problems[r.problem])
 		info.Search = &recovery.Search{Problem: r.problem, Disassemble: r.opts.disassemble, KeepMirrors: r.opts.keepMirrors,
-			KeepRotations: r.opts.keepRotations, CompleteRotations: r.opts.completeRotations, MaxHoles: r.opts.maxHoles, Keep: r.opts.keep}
+			KeepRotations: r.opts.keepRotations, CompleteRotations: r.opts.completeRotations, MaxHoles: r.opts.maxHoles, Keep: r.opts.keep, Drop: r.opts.drop}
 	}
 	rc.submit(recJob{p: s, info: info, after: after})
 }
@@ -328,6 +328,7 @@ func (u *App) restore(e recovery.Entry, cont bool) {
 			c.maxHoles.SetText(strconv.Itoa(s.MaxHoles))
 		}
 		c.keep.SetText(strconv.Itoa(s.Keep))
+		c.drop.SetText(strconv.Itoa(max(1, s.Drop)))
 		u.view.Problem = s.Problem
 		u.tabs.SelectIndex(tabSolve)
 		u.refresh()

@@ -224,6 +224,7 @@ func TestCrashWhileSolvingContinues(t *testing.T) {
 	u2 := newTestUI(t, newPuzzle(grid.Cubes))
 	q2 := solveQueue(u2)
 	u2.solve.ctl.disassemble.SetChecked(true) // the offer restores the run's own settings
+	u2.solve.ctl.drop.SetText("5")
 	u2.StartRecovery(store)
 	if txt := overlayText(t, u2); !strings.Contains(txt, "A search on P1 was running") {
 		t.Fatalf("the offer does not mention the search: %q", txt)
@@ -236,6 +237,9 @@ func TestCrashWhileSolvingContinues(t *testing.T) {
 	r := u2.solve.run
 	if r == nil || !r.running || r.assemblies != at || u2.tabs.SelectedIndex() != tabSolve {
 		t.Fatalf("after the offer: run %+v (want one continuing from %d assemblies on the Solve tab)", r, at)
+	}
+	if r.opts.drop != 1 {
+		t.Errorf("the continued search keeps every %dth solution, the crashed one kept all", r.opts.drop)
 	}
 	q2.pump(t, func() bool { return !r.running })
 	if r.err != nil || !r.complete {

@@ -29,6 +29,7 @@ type solveOptions struct {
 	maxHoles                                                   int // -1: the problem's own setting
 	keep                                                       int // most solutions kept
 	first                                                      int // stop after this many found (0: all)
+	drop                                                       int // keep every drop-th solution (1: all)
 }
 
 // solveRun is one search on a copy of one problem: started, maybe stopped
@@ -114,9 +115,7 @@ func (r *solveRun) describe() string {
 		fmt.Fprintf(&b, "; about %s left", duration(r.left))
 	}
 	b.WriteString(".")
-	if n := r.found(); n > uint64(len(r.kept)) {
-		fmt.Fprintf(&b, " Kept the first %s; %s more were counted but not kept.", thousands(uint64(len(r.kept))), thousands(n-uint64(len(r.kept))))
-	}
+	b.WriteString(keptNote(r))
 	if r.note != "" {
 		b.WriteString(" " + r.note)
 	}
@@ -150,7 +149,7 @@ func problemFingerprint(p *model.Puzzle, i int) uint64 {
 // solveControls are the widgets of the run controls.
 type solveControls struct {
 	disassemble, mirrors, rotations, complete *tipCheck
-	maxHoles, keep, first                     *widget.Entry
+	maxHoles, keep, first, drop               *widget.Entry
 	start, stop, cont                         *tipButton
 	progress                                  *widget.ProgressBar
 	labels                                    formLabels
@@ -169,6 +168,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.maxHoles.SetPlaceHolder("problem's")
 	c.keep = widget.NewEntry()
 	c.keep.SetText(strconv.Itoa(defaultKeep))
+	c.drop = newDropEntry()
 	c.start = newTipButton("Start", theme.MediaPlayIcon(), "Solve the problem from the beginning (Ctrl+R, F9)", u, t.start)
 	c.start.Importance = widget.HighImportance
 	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving (Ctrl+Period, Escape); the solutions found so far are kept", u, t.stop)
@@ -179,6 +179,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	form := widget.NewForm(
 		widget.NewFormItem("Max holes", c.maxHoles), firstItem,
 		widget.NewFormItem("Keep at most", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep), c.keep)),
+		widget.NewFormItem("Keep every", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("th solution (BurrTools' drop)"), c.drop), c.drop)),
 	)
 	c.labels.form = form
 	t.why = newExplainUI(t)
@@ -202,6 +203,10 @@ func (t *solveTab) options() (solveOptions, error) {
 		maxHoles:          -1,
 		keep:              defaultKeep,
 	}
+	var err error
+	if o.drop, err = parseDrop(c.drop.Text); err != nil {
+		return o, err
+	}
 	if s := strings.TrimSpace(c.maxHoles.Text); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 0 {
@@ -209,7 +214,6 @@ func (t *solveTab) options() (solveOptions, error) {
 		}
 		o.maxHoles = n
 	}
-	var err error
 	if o.first, err = parseFirst(c.first.Text); err != nil {
 		return o, err
 	}
@@ -258,7 +262,7 @@ func (t *solveTab) refreshControls() {
 	set(c.start, !running && i >= 0 && i < len(p.Problems))
 	set(c.stop, running)
 	set(c.cont, t.canContinue())
-	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep, c.first} {
+	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep, c.first, c.drop} {
 		set(w, !running)
 	}
 	set(c.disassemble, !running && t.u.g.Directions() != nil)
@@ -393,6 +397,7 @@ func (t *solveTab) begin(r *solveRun, resume bool) {
 // stop cancels a running solve; its results arrive with the feed's final
 // batch.
 func (t *solveTab) stop() {
+	t.tools.cancel()
 	if r := t.run; r != nil && r.running && r.cancel != nil {
 		r.cancel()
 	}
@@ -402,6 +407,7 @@ func (t *solveTab) stop() {
 // goroutines have returned, so that quitting leaves nothing running.
 func (t *solveTab) shutdown() {
 	t.why.close() // an explanation still running stops too
+	t.tools.shutdown()
 	r := t.run
 	if r == nil || !r.running {
 		return

@@ -60,7 +60,7 @@ func work(g grid.Grid, shapes []model.Shape, i int) int {
 }
 
 func newShapeInfoPanel(u *App) *shapeInfoPanel {
-	pl := &shapeInfoPanel{u: u, do: fyne.Do, syncWork: defaultSyncWork}
+	pl := &shapeInfoPanel{u: u, do: u.do, syncWork: defaultSyncWork}
 	label := func() *widget.Label {
 		l := widget.NewLabel("")
 		l.Wrapping = fyne.TextWrapWord

@@ -4,8 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"slices"
-	"sort"
 	"time"
 	"unicode"
 
@@ -18,45 +16,6 @@ import (
 	"github.com/burrlab/burrlab/render"
 	"github.com/go-gl/mathgl/mgl64"
 )
-
-// Sort orders of the solution list.
-const (
-	sortFound = iota // the order the solver found them
-	sortLevel        // highest level first
-	sortMoves        // most moves first
-)
-
-// solRow is one entry of the solution list. Its sort keys are computed
-// when a sort first needs them: a run can keep a million solutions, and
-// the order found needs no keys at all.
-type solRow struct {
-	sol    *model.Solution
-	keyed  bool // counts and moves hold the keys
-	counts []int
-	moves  int
-}
-
-// keys computes the row's sort keys once.
-func (r *solRow) keys() {
-	if r.keyed {
-		return
-	}
-	r.keyed = true
-	if d := r.sol.Disassembly; d != nil {
-		r.counts, r.moves = d.LevelCounts(), d.TotalMoves()
-	}
-}
-
-// lessLevel orders by level, BurrTools' way: compare the state counts of
-// the tree, node by node.
-func lessLevel(a, b []int) bool {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
-	}
-	return len(a) < len(b)
-}
 
 // solveTab runs the solver on a problem and browses its solutions: the list,
 // the 3D view of the selected one and its disassembly animation.
@@ -72,6 +31,7 @@ type solveTab struct {
 	sorted  []int // indices into rows, in display order
 	order   int
 	sel     int // selected row (index into rows), -1 none
+	cols    *solColumns
 
 	view      *view3D
 	slider    *keySlider
@@ -87,10 +47,11 @@ type solveTab struct {
 	restOK         bool
 	settingUI      bool
 
-	run *solveRun // the current or last run, nil before the first
-	ctl *solveControls
-	why *explainUI      // explains a problem without solutions (explain.go)
-	vt  *solveViewTools // visibility, exploded view, fading (solve_view.go)
+	run   *solveRun // the current or last run, nil before the first
+	ctl   *solveControls
+	why   *explainUI      // explains a problem without solutions (explain.go)
+	vt    *solveViewTools // visibility, exploded view, fading (solve_view.go)
+	tools *solutionTools  // the list's delete and disassembly tools
 	// launch starts the solver on a run; tests replace it with a source of
 	// synthetic events.
 	launch func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error)
@@ -111,36 +72,11 @@ func newSolveTab(u *App) *solveTab {
 	}, u)
 	t.info = widget.NewLabel("")
 	t.info.Wrapping = fyne.TextWrapWord
-	t.sortBy = newKeySelect([]string{"order found", "level", "moves"}, "", func(string) {
+	t.sortBy = newKeySelect(sortNames, "", func(string) {
 		t.order = t.sortBy.SelectedIndex()
 		t.resort()
 	}, u)
-	t.list = widget.NewList(
-		func() int { return len(t.sorted) },
-		func() fyne.CanvasObject {
-			n := widget.NewLabel("")
-			l := widget.NewLabel("")
-			l.Importance = widget.LowImportance
-			return container.NewBorder(nil, nil, n, l)
-		},
-		func(i widget.ListItemID, o fyne.CanvasObject) {
-			if i >= len(t.sorted) {
-				return
-			}
-			r := &t.rows[t.sorted[i]]
-			c := o.(*fyne.Container)
-			c.Objects[0].(*widget.Label).SetText(fmt.Sprintf("#%d", r.sol.AsmNum+1))
-			text := "no disassembly stored"
-			if d := r.sol.Disassembly; d != nil {
-				text = fmt.Sprintf("level %s · %s", d.Level(), plural(d.TotalMoves(), "move"))
-			}
-			c.Objects[1].(*widget.Label).SetText(text)
-		})
-	t.list.OnSelected = func(i widget.ListItemID) {
-		if i < len(t.sorted) {
-			t.selectRow(t.sorted[i])
-		}
-	}
+	t.list = t.newSolutionList()
 
 	t.sortBy.SetSelectedIndex(0)
 
@@ -162,8 +98,8 @@ func newSolveTab(u *App) *solveTab {
 	viewer := container.NewBorder(nil, container.NewVBox(t.viewTools(), animBar), nil, nil, t.view)
 
 	controls := t.runControls()
-	listBox := container.NewBorder(container.NewBorder(nil, nil, widget.NewLabelWithStyle("Solutions", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewHBox(t.movesButton(), widget.NewLabel("sort by"), t.sortBy)), nil, nil, nil, t.list)
+	listBox := container.NewBorder(container.NewVBox(container.NewBorder(nil, nil, widget.NewLabelWithStyle("Solutions", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		container.NewHBox(t.movesButton(), widget.NewLabel("sort by"), t.sortBy)), t.listHeader()), t.solutionTools(), nil, nil, t.list)
 	left := container.NewBorder(container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Problem"), nil, t.problem),
 		controls, t.info, t.why.panel, widget.NewSeparator()), nil, nil, nil, listBox)
@@ -177,6 +113,7 @@ func newSolveTab(u *App) *solveTab {
 // documentChanged forgets what belonged to the previous document.
 func (t *solveTab) documentChanged() {
 	t.run = nil
+	t.tools.cancel()
 	t.rows, t.sorted, t.sel = nil, nil, -1
 	t.view.reset()
 }
@@ -213,126 +150,6 @@ func (t *solveTab) showProblem() {
 	}
 	t.setSolutions(sols)
 	t.refreshInfo()
-}
-
-// setSolutions replaces the list's content.
-func (t *solveTab) setSolutions(sols []model.Solution) {
-	if n := len(sols); n > 0 && n == len(t.rows) && t.rows[0].sol == &sols[0] && t.rows[n-1].sol == &sols[n-1] {
-		// The list shows these very solutions already: a run's results
-		// that moved into the document. Rows are built in order from one
-		// slice, so the first and last decide; keys, order and selection
-		// stay, which spares rebuilding a million rows when a run ends.
-		return
-	}
-	var keep *model.Solution
-	if t.sel >= 0 && t.sel < len(t.rows) {
-		keep = t.rows[t.sel].sol
-	}
-	t.rows = t.rows[:0]
-	for k := range sols {
-		t.rows = append(t.rows, solRow{sol: &sols[k]})
-	}
-	t.sel = -1
-	for k := range t.rows {
-		// The same solution, though perhaps a copy: a run's kept slice
-		// moves as it grows, and the document stores the latest one.
-		if s := t.rows[k].sol; keep != nil && (s == keep || s.AsmNum == keep.AsmNum && slices.Equal(s.Assembly, keep.Assembly)) {
-			t.sel = k
-			break
-		}
-	}
-	t.resort()
-	if t.sel < 0 {
-		t.clearView()
-	} else if t.rows[t.sel].sol.Disassembly != keep.Disassembly {
-		t.reshow() // the Movement Browser stored a disassembly, or it was undone
-	}
-}
-
-// appendSolutions adds newly found solutions: the run's kept slice grew
-// from from to len(sols), and the list shows sols[:from]. The rows follow
-// the slice when append moved it, so that they never hold on to an old
-// array and setSolutions can recognise the slice. The new rows are merged
-// into the order, so that a batch costs the same whether the list holds a
-// hundred solutions or a million.
-func (t *solveTab) appendSolutions(sols []model.Solution, from int) {
-	if from > 0 && t.rows[0].sol != &sols[0] {
-		for k := range t.rows {
-			t.rows[k].sol = &sols[k]
-		}
-	}
-	start := len(t.rows)
-	for k := from; k < len(sols); k++ {
-		t.rows = append(t.rows, solRow{sol: &sols[k]})
-	}
-	if t.order == sortFound {
-		for k := start; k < len(t.rows); k++ {
-			t.sorted = append(t.sorted, k)
-		}
-	} else {
-		added := make([]int, 0, len(t.rows)-start)
-		for k := start; k < len(t.rows); k++ {
-			t.rows[k].keys()
-			added = append(added, k)
-		}
-		less := t.less()
-		sort.SliceStable(added, func(a, b int) bool { return less(added[a], added[b]) })
-		// A stable merge: on ties the older row, which has the lower
-		// index, comes first, as a stable sort of all rows would have it.
-		merged := make([]int, 0, len(t.sorted)+len(added))
-		old := t.sorted
-		for len(old) > 0 && len(added) > 0 {
-			if less(added[0], old[0]) {
-				merged, added = append(merged, added[0]), added[1:]
-			} else {
-				merged, old = append(merged, old[0]), old[1:]
-			}
-		}
-		merged = append(append(merged, old...), added...)
-		t.sorted = merged
-	}
-	t.showSorted()
-}
-
-// less orders two rows (indices into rows) for the chosen sort; their keys
-// must be computed.
-func (t *solveTab) less() func(a, b int) bool {
-	rows := t.rows
-	switch t.order {
-	case sortLevel:
-		return func(a, b int) bool { return lessLevel(rows[b].counts, rows[a].counts) }
-	case sortMoves:
-		return func(a, b int) bool { return rows[a].moves > rows[b].moves }
-	}
-	return func(a, b int) bool { return a < b }
-}
-
-// resort orders all rows afresh.
-func (t *solveTab) resort() {
-	t.sorted = t.sorted[:0]
-	for k := range t.rows {
-		t.sorted = append(t.sorted, k)
-	}
-	if t.order != sortFound {
-		for k := range t.rows {
-			t.rows[k].keys()
-		}
-		less := t.less()
-		sort.SliceStable(t.sorted, func(a, b int) bool { return less(t.sorted[a], t.sorted[b]) })
-	}
-	t.showSorted()
-}
-
-// showSorted refreshes the list and keeps the selected row selected.
-func (t *solveTab) showSorted() {
-	t.list.Refresh()
-	for k, r := range t.sorted {
-		if r == t.sel {
-			t.list.Select(k)
-			return
-		}
-	}
-	t.list.UnselectAll()
 }
 
 // selectRow shows solution row r in the 3D view.

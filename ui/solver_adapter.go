@@ -25,6 +25,7 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 		Workers:               t.u.prefWorkers(),
 		MaxMemory:             t.u.maxMemory(),
 		First:                 r.opts.first,
+		Drop:                  r.opts.drop,
 	}
 	if r.opts.maxHoles >= 0 {
 		n := r.opts.maxHoles

@@ -22,11 +22,12 @@ func newTestUI(t *testing.T, p *model.Puzzle) *App {
 	a := test.NewTempApp(t)
 	w := a.NewWindow("test")
 	u := New(a, w)
-	// Tooltips arrive from a timer, and Fyne's test driver would run them
-	// on the timer's goroutine, racing with the test. Tests that look at
-	// tooltips queue them (uiQueue) and run them on the test goroutine, as
-	// Fyne's main loop would; the others drop them.
-	u.tips.do = func(func()) {}
+	// Tooltips, autosaves, browsers and panels reach the UI from goroutines
+	// of their own, and Fyne's test driver would run that work on those
+	// goroutines, racing with the test. Tests that look at it queue it
+	// (uiQueue) and run it on the test goroutine, as Fyne's main loop
+	// would; the others drop it.
+	u.uiDo = func(func()) {}
 	w.Resize(fyne.NewSize(1300, 850))
 	u.setDocument(NewDocument(p, ""), "test")
 	t.Cleanup(u.Shutdown)

@@ -34,11 +34,12 @@ type tipLayer struct {
 	do func(func())
 }
 
-func newTipLayer() *tipLayer {
+// newTipLayer makes a tooltip layer that reaches the UI through do.
+func newTipLayer(do func(func())) *tipLayer {
 	t := &tipLayer{
 		bg:   canvas.NewRectangle(color.NRGBA{0x30, 0x30, 0x30, 0xf0}),
 		text: canvas.NewText("", color.White),
-		do:   fyne.Do,
+		do:   do,
 	}
 	t.bg.CornerRadius = 4
 	t.text.TextSize = theme.CaptionTextSize() + 1
@@ -111,7 +112,7 @@ type hints interface {
 // them over the main window, at the button's place in the other one.
 type windowTips struct{ tips *tipLayer }
 
-func newWindowTips() windowTips { return windowTips{newTipLayer()} }
+func newWindowTips(do func(func())) windowTips { return windowTips{newTipLayer(do)} }
 
 // over returns the window's content with the tooltip layer above it.
 func (w windowTips) over(content fyne.CanvasObject) fyne.CanvasObject {

@@ -56,6 +56,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	maxHoles := fs.Int("max-holes", -1, "allow at most `N` empty variable cells when piece counts are ranges (-1: the problem's setting)")
 	workers := fs.Int("workers", 0, "search goroutines (0: one per CPU)")
 	limit := fs.Int("limit", 0, "store and report at most `N` solutions (0: all); the counts are not affected")
+	drop := fs.Int("drop", 0, "store and report only every `N`th solution, sampling the whole search (BurrTools' drop; 0 or 1: all); -limit counts those")
 	disasm := fs.Bool("disassemble", false, "take every assembly apart; only those that come apart are solutions")
 	jsonOut := fs.Bool("json", false, "print one JSON object per problem")
 	save := fs.String("save", "", "write the file with the solutions found to `OUT`")
@@ -91,7 +92,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	opts := solver.Options{
 		KeepMirrors: *keepMirrors, KeepRotations: *keepRotations, CompleteRotationCheck: *complete,
-		Disassemble: *disasm, Workers: *workers, Limit: *limit, MaxMemory: *maxMemory, First: *firstN,
+		Disassemble: *disasm, Workers: *workers, Limit: *limit, MaxMemory: *maxMemory, First: *firstN, Drop: *drop,
 	}
 	if *part != "" {
 		if opts.Part, opts.Parts, err = parsePart(*part); err != nil {

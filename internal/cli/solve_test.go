@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/burrlab/burrlab/model"
@@ -44,5 +45,32 @@ func TestSolveKeepsSolutionsOnlyToSave(t *testing.T) {
 			t.Errorf("keep %v: %d solutions kept (want %d), %d assemblies counted, state %v",
 				keep, len(pr.Solutions), want, pr.NumAssemblies, pr.State)
 		}
+	}
+}
+
+// TestSolveDrop: -drop 100 keeps assemblies 0, 100, ..., 1000 of the 1024.
+func TestSolveDrop(t *testing.T) {
+	p := rowPuzzle(10)
+	res := solveProblem(context.Background(), p, 0, solver.Options{KeepRotations: true, Drop: 100}, false, true)
+	if res.Error != "" || res.Assemblies != 1024 {
+		t.Fatalf("%+v, want 1024 assemblies", res)
+	}
+	sols := p.Problems[0].Solutions
+	if len(sols) != 11 {
+		t.Fatalf("%d stored, want 11", len(sols))
+	}
+	var nums []int
+	for _, s := range sols {
+		nums = append(nums, s.AsmNum)
+	}
+	slices.Sort(nums) // workers may report out of order
+	for k, n := range nums {
+		if n != 100*k {
+			t.Errorf("stored assemblies %v, want 0, 100, ..., 1000", nums)
+			break
+		}
+	}
+	if res := solveProblem(context.Background(), rowPuzzle(3), 0, solver.Options{Drop: -1}, false, false); res.Error == "" {
+		t.Error("-drop -1 was accepted")
 	}
 }

@@ -48,8 +48,9 @@ type Search struct {
 	KeepMirrors       bool `json:"keepMirrors"`
 	KeepRotations     bool `json:"keepRotations"`
 	CompleteRotations bool `json:"completeRotations"`
-	MaxHoles          int  `json:"maxHoles"` // -1: the problem's own
-	Keep              int  `json:"keep"`     // most solutions kept
+	MaxHoles          int  `json:"maxHoles"`       // -1: the problem's own
+	Keep              int  `json:"keep"`           // most solutions kept
+	Drop              int  `json:"drop,omitempty"` // keep every Drop-th solution (0, 1: all)
 }
 
 // Store is the directory that holds the recovery files.

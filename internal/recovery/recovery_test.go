@@ -51,7 +51,7 @@ func TestCrashedSessionIsOffered(t *testing.T) {
 	}
 	before := time.Now()
 	ss.Write(puzzle("first"), Info{Title: "x"})
-	ss.Write(puzzle("second"), Info{Path: "/home/u/p.xmpuzzle", Title: "p.xmpuzzle", Search: &Search{Problem: 0, Disassemble: true, MaxHoles: -1, Keep: 10}})
+	ss.Write(puzzle("second"), Info{Path: "/home/u/p.xmpuzzle", Title: "p.xmpuzzle", Search: &Search{Problem: 0, Disassemble: true, MaxHoles: -1, Keep: 10, Drop: 7}})
 	ss.Release() // the app dies
 
 	other, err := st.Begin() // the next start
@@ -64,7 +64,7 @@ func TestCrashedSessionIsOffered(t *testing.T) {
 		t.Fatalf("orphans %v, %v; want the crashed session's", o, err)
 	}
 	e := o[0]
-	if e.Path != "/home/u/p.xmpuzzle" || e.Title != "p.xmpuzzle" || e.Search == nil || *e.Search != (Search{Disassemble: true, MaxHoles: -1, Keep: 10}) || e.Saved.Before(before) {
+	if e.Path != "/home/u/p.xmpuzzle" || e.Title != "p.xmpuzzle" || e.Search == nil || *e.Search != (Search{Disassemble: true, MaxHoles: -1, Keep: 10, Drop: 7}) || e.Saved.Before(before) {
 		t.Fatalf("entry %+v", e.Info)
 	}
 	p, err := e.Load()

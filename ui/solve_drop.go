@@ -1,0 +1,64 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2/widget"
+)
+
+// The run's second keeping rule beside "keep at most N": keep only every
+// Nth solution found (BurrTools' drop), so that the kept list samples the
+// whole search instead of its beginning. The solver applies it
+// (solver.Options.Drop), numbering from the search's first solution, so a
+// continued search keeps sampling the same way.
+
+// newDropEntry makes the "keep every Nth" field (empty or 1: keep all).
+func newDropEntry() *widget.Entry {
+	e := widget.NewEntry()
+	e.SetPlaceHolder("1")
+	return e
+}
+
+// parseDrop reads the field: 1 when empty.
+func parseDrop(text string) (int, error) {
+	s := strings.TrimSpace(text)
+	if s == "" {
+		return 1, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 {
+		return 1, fmt.Errorf("keep every: %q is not a positive number (1 keeps every solution)", s)
+	}
+	return n, nil
+}
+
+// keptNote says which of the solutions found the run kept, when it did
+// not keep them all.
+func keptNote(r *solveRun) string {
+	n, kept := r.found(), uint64(len(r.kept))
+	switch {
+	case r.opts.drop > 1:
+		return fmt.Sprintf(" Kept every %s: %s of %s.", ordinal(r.opts.drop), thousands(kept), thousands(n))
+	case n > kept:
+		return fmt.Sprintf(" Kept the first %s; %s more were counted but not kept.", thousands(kept), thousands(n-kept))
+	}
+	return ""
+}
+
+// ordinal writes 2nd, 3rd, 10th, 21st.
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return strconv.Itoa(n) + suffix
+}
