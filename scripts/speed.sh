@@ -1,49 +1,103 @@
 #!/usr/bin/env bash
-# Times burrsolve against BurrTools' recorded figures: the BurrTools
-# examples that take burrTxt a noticeable time (burrtxt_seconds in
-# expected.json) and the pentomino rectangles (BurrTools' times from the
-# assembler issue), with one worker and with one per CPU. Each figure is
-# the best of three runs, as printed by burrsolve -json (preparation
-# included). Not part of `make test`: timings on shared machines are noisy.
-# Usage: scripts/speed.sh [examples-dir]
+# Times burrsolve with one worker side by side with BurrTools at its best:
+# burrTxt (BURRTXT=path to a binary built from BurrTools' source with
+# g++ -O2) is run plain and with -r (reduce placements first, as
+# BurrTools' graphical program always does), and the faster of the two is
+# the reference. Every figure is the wall time of the whole process
+# (start-up, reading the file and preparation included), the best of
+# three runs (one run when a run takes more than 5 s). The counts of both
+# programs are compared; a mismatch is marked and makes the script fail.
+# Without BURRTXT only BurrLab's times are printed. SPEED_LONG=0 leaves
+# out the puzzles that take BurrTools a minute or more.
+# Not part of `make test`: timings on shared machines are noisy.
+# Usage: BURRTXT=/path/to/burrTxt scripts/speed.sh [examples-dir]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 examples=${1:-${BURRLAB_EXAMPLES:-../shared/burrtools-examples}}
+burrtxt=${BURRTXT:-}
+long=${SPEED_LONG:-1}
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 scripts/go build -o "$bin/" ./cmd/burrsolve
-cpus=$(nproc)
 
-# reference FILE PROBLEM: burrTxt's seconds for one problem of expected.json.
-reference() {
-	awk -v file="\"$1\"" -v problem="$2" '
-		/"file":/ { f = $2; sub(/,$/, "", f) }
-		/"problem":/ { p = $2; sub(/,$/, "", p) }
-		/"burrtxt_seconds":/ && f == file && p == problem { s = $2; sub(/,$/, "", s); print s }
-	' "$examples/expected.json"
+# clock: nanoseconds since the epoch.
+clock() { date +%s%N; }
+
+# timed OUT CMD...: runs CMD with its output in OUT, prints its seconds.
+timed() {
+	local out=$1 t0 t1
+	shift
+	t0=$(clock)
+	"$@" >"$out" 2>&1 || true
+	t1=$(clock)
+	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f\n", (b - a) / 1e9 }'
 }
 
-# best FILE PROBLEM WORKERS: the least of three burrsolve times.
+# best OUT CMD...: the least time of three runs (one if a run takes
+# more than 5 s); OUT keeps the last run's output.
 best() {
-	for _ in 1 2 3; do
-		"$bin/burrsolve" -json -workers "$3" -problem "$2" "$1" |
-			sed -n 's/.*"seconds":\([0-9.e-]*\).*/\1/p'
-	done | sort -g | head -1
+	local out=$1 s b
+	shift
+	b=$(timed "$out" "$@")
+	if awk -v s="$b" 'BEGIN { exit !(s < 5) }'; then
+		for _ in 2 3; do
+			s=$(timed "$out" "$@")
+			b=$(awk -v a="$b" -v s="$s" 'BEGIN { print (s < a ? s : a) }')
+		done
+	fi
+	echo "$b"
 }
 
-printf '%-34s %10s %12s %8s %12s %8s\n' problem BurrTools "1 worker" faster "$cpus workers" scaling
-row() { # NAME FILE PROBLEM REFERENCE
-	local one all
-	one=$(best "$2" "$3" 1)
-	all=$(best "$2" "$3" "$cpus")
-	awk -v n="$1" -v r="$4" -v o="$one" -v a="$all" 'BEGIN {
-		printf "%-34s %9.2fs %11.3fs %7.0fx %11.3fs %7.2fx\n", n, r, o, r / o, a, o / a
+fail=0
+ratios=$bin/ratios
+: >"$ratios"
+printf '%-26s %10s %10s %10s %11s %8s\n' puzzle "BT plain" "BT -r" "BT best" "BurrLab 1w" ratio
+row() { # NAME FILE PROBLEM
+	local name=$1 file=$2 problem=$3 ours plain red ref ok count theirs
+	ours=$(best "$bin/ours" "$bin/burrsolve" -json -workers 1 -problem "$problem" "$file")
+	count=$(sed -n 's/.*"assemblies":\([0-9]*\).*/\1/p' "$bin/ours")
+	if [ -z "$burrtxt" ]; then
+		printf '%-26s %10s %10s %10s %10.3fs %8s  %s assemblies\n' "$name" - - - "$ours" - "${count:-?}"
+		return
+	fi
+	plain=$(best "$bin/plain" "$burrtxt" -q -o "$problem" "$file")
+	red=$(best "$bin/red" "$burrtxt" -q -r -o "$problem" "$file")
+	ok=""
+	for f in plain red; do
+		theirs=$(sed -n 's/^\([0-9]*\) assemblies.*/\1/p' "$bin/$f")
+		if [ "$theirs" != "$count" ]; then
+			ok="  COUNTS DIFFER: BurrTools ${theirs:-?} ($f), BurrLab ${count:-?}"
+			fail=1
+		fi
+	done
+	ref=$(awk -v a="$plain" -v b="$red" 'BEGIN { print (a < b ? a : b) }')
+	echo "$ref $ours" >>"$ratios"
+	awk -v n="$name" -v p="$plain" -v r="$red" -v b="$ref" -v o="$ours" -v ok="$ok" 'BEGIN {
+		printf "%-26s %9.3fs %9.3fs %9.3fs %10.3fs %7.1fx%s\n", n, p, r, b, o, b / o, ok
 	}'
 }
-for c in "SolidSixPieceBurrs.xmpuzzle 0" "HexSticks.xmpuzzle 0" "PiecesOfEight.xmpuzzle 3"; do
-	set -- $c
-	row "$1/$2" "$examples/$1" "$2" "$(reference "$1" "$2")"
-done
+
 pento=assets/examples/pentominoes.xmpuzzle
-row "pentominoes 6x10" "$pento" 0 6.6
-row "pentominoes 5x12" "$pento" 1 3.7
+if [ "$long" != 0 ]; then
+	row "Bedlam 4x4x4" scripts/speed/bedlam.xmpuzzle 0
+	row "pentominoes 5x4x3" scripts/speed/pentacubes.xmpuzzle 1
+fi
+row "pentominoes 6x5x2" scripts/speed/pentacubes.xmpuzzle 0
+row "pentominoes 6x10" "$pento" 0
+row "pentominoes 5x12" "$pento" 1
+for c in "SolidSixPieceBurrs 0" "HexSticks 0" "PiecesOfEight 3" "PelikanBurr 0" "DraculasDentalDesaster 0" "Prisgon 0"; do
+	set -- $c
+	row "$1/$2" "$examples/$1.xmpuzzle" "$2"
+done
+
+if [ -s "$ratios" ]; then
+	awk '{
+		r = $1 / $2
+		if ($1 >= 0.05) { n++; lg += log(r); if (n == 1 || r < lo) lo = r }
+		else { m++; if (m == 1 || r < slo) slo = r }
+	} END {
+		if (n) printf "BurrTools 0.05 s or more: %d puzzles, geomean %.1fx, slowest %.1fx\n", n, exp(lg / n), lo
+		if (m) printf "smaller puzzles: %d, slowest %.2fx\n", m, slo
+	}' "$ratios"
+fi
+exit $fail

@@ -28,7 +28,16 @@ func SymmetriesCtx(ctx context.Context, g grid.Grid, s *model.Shape, step func(f
 	for i, c := range cells {
 		pos[i] = c.Pos
 	}
-	lo, _, _ := s.Bounds()
+	lo, hi, _ := s.Bounds()
+	if axisAligned(g) {
+		return symmetriesAligned(ctx, g, s, cells, pos, lo, hi, step)
+	}
+	return symmetriesAny(ctx, g, s, cells, pos, lo, step)
+}
+
+// symmetriesAny is SymmetriesCtx for any grid: every cell is turned by
+// every orientation.
+func symmetriesAny(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo grid.Vec, step func(float64)) (grid.Set, error) {
 	var set grid.Set
 next:
 	for t := 0; t < 2*g.Orientations(); t++ {

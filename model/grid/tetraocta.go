@@ -103,8 +103,7 @@ func (tetraOctaGrid) Transform(t int, cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 	if t < 0 || t >= 48 {
 		return nil, Vec{}, false
 	}
-	m := cubeRotations()[t]
-	return mapCells(cells, hot, func(v Vec) Vec { return aboutCorner(m, v) })
+	return cubeAxisMaps()[1][t].mapCells(cells, hot)
 }
 
 func (tetraOctaGrid) Compose(t1, t2 int) (int, bool) { return lookup(cubeCompose(), t1, t2) }

@@ -465,8 +465,8 @@ func (a *Assembler) orientations(i int) []int {
 	}
 	for t := 0; t < n; t++ {
 		o := &si.or[t]
-		if !o.ok || known(o.abs) {
-			continue
+		if !o.ok || o.norm != t || known(o.abs) {
+			continue // a later member of a class is known with its first
 		}
 		out = append(out, t)
 		seen = append(seen, o.abs)
@@ -669,6 +669,7 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 		cols = append(cols, cover.Column{Min: 1, Max: p0.max})
 	}
 	a.cov = cover.NewProblem(cols, holes)
+	a.cov.Reserve(len(a.rows), a.entries(rangeCol >= 0, leadCol >= 0))
 	var cs, ws []int
 	for i, pl := range a.rows {
 		if i&4095 == 0 {

@@ -63,6 +63,17 @@ func BenchmarkPentominoes4x15x2(b *testing.B) { benchPentominoes(b, 15, 4, 2, 36
 func BenchmarkPentominoes3x20(b *testing.B)   { benchPentominoes(b, 20, 3, 1, 2) }
 func BenchmarkPentominoes3x20x2(b *testing.B) { benchPentominoes(b, 20, 3, 2, 2) }
 
+// BenchmarkPentominoes6x5x2 is a 3D packing: the twelve pentominoes in
+// a 6x5x2 box (264 assemblies), a full solve with preparation.
+func BenchmarkPentominoes6x5x2(b *testing.B) {
+	p := puzzle(box(6, 5, 2, model.Filled), pentominoes()...)
+	for i := 0; i < b.N; i++ {
+		if got := count(b, p, 1); got != 264 {
+			b.Fatalf("%d assemblies, want 264", got)
+		}
+	}
+}
+
 func BenchmarkSoma(b *testing.B) {
 	p := puzzle(box(3, 3, 3, model.Filled), soma()...)
 	for i := 0; i < b.N; i++ {

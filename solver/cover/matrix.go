@@ -46,7 +46,8 @@ type Matrix struct {
 	// rules out through columns r fills on its own (its weight there is the
 	// column's Max): the union of those columns' sets. Precomputed, it
 	// turns most of a step into one pass over a sparse set. sat[e] marks
-	// the entries whose columns it covers.
+	// the entries whose columns it covers. The first search builds them
+	// (see buildHints).
 	killMasks bool
 	kill      []sparse
 	sat       []bool
@@ -212,7 +213,6 @@ func build(p *Problem, rows []int32) *Matrix {
 	if m.dead0 > m.maxHoles {
 		m.fail0 = true
 	}
-	m.buildKills()
 	return m
 }
 
@@ -281,8 +281,13 @@ const hintLen = 8
 // maxHintWork caps the work of buildHints (row entries visited).
 const maxHintWork = 1 << 26
 
-// buildHints computes hints (see Matrix) from the kill sets.
+// buildHints computes the kill sets and from them the hints (see Matrix).
+// Both wait for the first search: Reduce does without them (taking a row
+// there clears its columns' sets directly, which is what building its
+// kill set would cost), and on small burrs building them for the
+// thousands of rows Reduce then drops was a third of the preparation.
 func (m *Matrix) buildHints() {
+	m.buildKills()
 	if !m.killMasks {
 		return
 	}
@@ -552,6 +557,7 @@ func (m *Matrix) reduce(ctx context.Context, budget int64) (*Matrix, int, error)
 	work := int64(0)
 	for changed := true; changed && work < budget; {
 		changed = false
+		fresh := w.refreshSkips()
 		for r := int32(0); r < m.n && work < budget; r++ {
 			if root[r>>6]&(1<<(uint(r)&63)) == 0 {
 				continue
@@ -567,6 +573,9 @@ func (m *Matrix) reduce(ctx context.Context, budget int64) (*Matrix, int, error)
 				root[r>>6] &^= 1 << (uint(r) & 63)
 				removed++
 				changed = true
+				if fresh++; fresh == refreshEvery {
+					fresh = w.refreshSkips()
+				}
 			}
 		}
 	}

@@ -1,0 +1,55 @@
+package assemble
+
+import (
+	"context"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/analysis"
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// classesOf returns, for every orientation t of shape s, the first
+// orientation that turns s into the same shape (up to a lattice
+// translation), or nil where it cannot tell without comparing the
+// turned shapes (the sphere grid, whose turns depend on the shape; an
+// empty shape). Two orientations t and u give the same shape exactly
+// when u is "first a symmetry of s, then t", so the classes follow from
+// Sym(s), found without sorting, and the grid's composition table:
+// newShapeInfo then sorts one orientation per class instead of all 2N.
+// The error is ctx's.
+func classesOf(ctx context.Context, g grid.Grid, s *model.Shape) ([]int, error) {
+	if g.Type() == grid.Spheres || s.NumCells() == 0 {
+		return nil, nil
+	}
+	sym, err := analysis.SymmetriesCtx(ctx, g, s, nil)
+	if err != nil {
+		return nil, err
+	}
+	n := 2 * g.Orientations()
+	norms := make([]int, n)
+	for t := range norms {
+		norms[t] = t
+		for r := 0; r < n; r++ {
+			if !sym.Has(r) {
+				continue
+			}
+			u, ok := g.Compose(r, t)
+			if !ok {
+				return nil, nil
+			}
+			norms[t] = min(norms[t], u)
+		}
+	}
+	return norms, nil
+}
+
+// least returns the smallest of ps (non-empty) in index order.
+func least(ps []grid.Vec) grid.Vec {
+	m := ps[0]
+	for _, p := range ps[1:] {
+		if p.Less(m) {
+			m = p
+		}
+	}
+	return m
+}

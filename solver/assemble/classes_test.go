@@ -1,0 +1,113 @@
+package assemble
+
+import (
+	"context"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
+)
+
+// TestClassesOf checks that shape information built from the classes
+// (Sym(s) and the composition table), with cells listed by walking the
+// voxels where the grid allows, is the one built by turning, sorting and
+// comparing the cells of every orientation: the same norms, symmetries, anchors
+// and firsts for all 2N orientations, the same cell lists for the first
+// of each class. The shapes: the pentominoes and the Soma pieces,
+// random coloured shapes with symmetries, and every shape of BurrTools'
+// examples (all five grids) when they are at hand.
+func TestClassesOf(t *testing.T) {
+	type item struct {
+		g grid.Grid
+		s *model.Shape
+	}
+	cubes := grid.Must(grid.Cubes)
+	var items []item
+	for _, s := range append(pentominoes(), soma()...) {
+		items = append(items, item{cubes, &s})
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for trial := 0; trial < 40; trial++ {
+		n := 2 + rng.IntN(3)
+		s := model.NewShape(grid.Vec{n, n, n})
+		folded := map[grid.Vec]model.Voxel{}
+		for i := range s.Voxels {
+			p := s.Pos(i)
+			k := grid.Vec{min(p[0], n-1-p[0]), min(p[1], n-1-p[1]), p[2]}
+			if trial%2 == 0 {
+				k[2] = min(p[2], n-1-p[2])
+			}
+			v, ok := folded[k]
+			if !ok {
+				v = model.MakeVoxel(model.State(rng.IntN(3)), rng.IntN(2))
+				folded[k] = v
+			}
+			s.Voxels[i] = v
+		}
+		items = append(items, item{cubes, &s})
+	}
+	dir := os.Getenv("BURRLAB_EXAMPLES")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "burrtools-examples")
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.xmpuzzle"))
+	for _, f := range files {
+		p, err := xmpuzzle.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := p.GridOf()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range p.Shapes {
+			if p.Shapes[i].NumCells() <= 3000 {
+				items = append(items, item{g, &p.Shapes[i]})
+			}
+		}
+	}
+	if len(files) == 0 {
+		t.Logf("BurrTools' examples not found in %s: checked only shapes made here", dir)
+	}
+	classed := 0
+	for k, it := range items {
+		ctx := context.Background()
+		norms, err := classesOf(ctx, it.g, it.s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if norms == nil {
+			continue
+		}
+		classed++
+		want, err := shapeInfoWith(ctx, it.g, it.s, nil, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := shapeInfoWith(ctx, it.g, it.s, norms, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.sym != want.sym {
+			t.Fatalf("shape %d (%v): symmetries %v, want %v", k, it.g.Type(), got.sym, want.sym)
+		}
+		for o := range want.or {
+			w, g := &want.or[o], &got.or[o]
+			if w.ok != g.ok || w.norm != g.norm || w.anc != g.anc || w.first() != g.first() {
+				t.Fatalf("shape %d (%v), orientation %d: got ok %v norm %d anc %v first %v, want %v %d %v %v",
+					k, it.g.Type(), o, g.ok, g.norm, g.anc, g.first(), w.ok, w.norm, w.anc, w.first())
+			}
+			if w.ok && w.norm == o && (!slices.Equal(w.abs, g.abs) || !slices.Equal(w.rel, g.rel)) {
+				t.Fatalf("shape %d (%v), orientation %d: cell lists differ", k, it.g.Type(), o)
+			}
+		}
+	}
+	if classed < len(items)/2 {
+		t.Errorf("only %d of %d shapes got classes", classed, len(items))
+	}
+}

@@ -1,0 +1,50 @@
+package assemble
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/burrlab/burrlab/model/grid"
+)
+
+// TestSortKeys checks the packed-key sort against grid.SortCells on
+// random cell sets, negative coordinates included, and that it declines
+// coordinate ranges too wide for its keys.
+func TestSortKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := 0; trial < 200; trial++ {
+		seen := map[grid.Vec]bool{}
+		var c []grid.Cell
+		n := 1 + rng.IntN(300)
+		span := 1 + rng.IntN(40)
+		for len(c) < n {
+			v := grid.Vec{rng.IntN(span) - span/2, rng.IntN(span) - 7, rng.IntN(span) - span}
+			if seen[v] {
+				if len(seen) >= span*span*span {
+					break
+				}
+				continue
+			}
+			seen[v] = true
+			c = append(c, grid.Cell{Pos: v, Tag: uint8(rng.IntN(256))})
+		}
+		want := slices.Clone(c)
+		grid.SortCells(want)
+		got := slices.Clone(c)
+		if !sortKeys(got) {
+			t.Fatalf("trial %d: declined %d cells in a span of %d", trial, len(c), span)
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("trial %d: got %v, want %v", trial, got, want)
+		}
+	}
+	wide := []grid.Cell{{Pos: grid.Vec{0, 0, 0}}, {Pos: grid.Vec{1 << keyBits, 0, 0}}}
+	if sortKeys(wide) {
+		t.Error("a coordinate range of 2^16 was accepted")
+	}
+	sortCells(wide)
+	if wide[0].Pos[0] != 0 {
+		t.Errorf("the slow way left %v", wide)
+	}
+}
