@@ -183,7 +183,7 @@ func TestCheckpointsKeepTheCount(t *testing.T) {
 	store := recovery.NewStore(t.TempDir())
 	u := newTestUI(t, pentominoes())
 	q := solveQueue(u)
-	u.startRecovery(store, 50*time.Millisecond, 1, q.do)
+	u.startRecovery(store, 100*time.Millisecond, 4, q.do)
 	checkpoints := 0
 	u.solve.start()
 	var last *checkpoint
@@ -208,7 +208,7 @@ func TestCrashWhileSolvingContinues(t *testing.T) {
 	store := recovery.NewStore(t.TempDir())
 	u := newTestUI(t, pentominoes())
 	q := solveQueue(u)
-	u.startRecovery(store, 50*time.Millisecond, 1, q.do)
+	u.startRecovery(store, 100*time.Millisecond, 4, q.do)
 	u.tabs.SelectIndex(tabSolve)
 	u.solve.start()
 	q.pump(t, func() bool { return u.rec.cp != nil || !u.solve.run.running })
@@ -331,7 +331,7 @@ func TestCheckpointsKeepTheLimit(t *testing.T) {
 	store := recovery.NewStore(t.TempDir())
 	u := newTestUI(t, pentominoes())
 	q := solveQueue(u)
-	u.startRecovery(store, 30*time.Millisecond, 1, q.do)
+	u.startRecovery(store, 100*time.Millisecond, 4, q.do)
 	u.solve.ctl.keep.SetText("100")
 	u.solve.start()
 	q.pump(t, func() bool { return !u.solve.run.running })
