@@ -51,12 +51,7 @@ next:
 		if !ok || len(out) == 0 {
 			continue
 		}
-		olo := out[0]
-		for _, p := range out[1:] {
-			for k := 0; k < 3; k++ {
-				olo[k] = min(olo[k], p[k])
-			}
-		}
+		olo, _ := grid.Bounds(out)
 		d := lo.Sub(olo)
 		if !g.InLattice(d) {
 			continue

@@ -38,6 +38,18 @@ func (a Vec) Neg() Vec { return Vec{-a[0], -a[1], -a[2]} }
 // Scale returns k*a.
 func (a Vec) Scale(k int) Vec { return Vec{k * a[0], k * a[1], k * a[2]} }
 
+// Bounds returns the bounding box of a non-empty point list.
+func Bounds(ps []Vec) (lo, hi Vec) {
+	lo, hi = ps[0], ps[0]
+	for _, p := range ps[1:] {
+		for k := 0; k < 3; k++ {
+			lo[k] = min(lo[k], p[k])
+			hi[k] = max(hi[k], p[k])
+		}
+	}
+	return lo, hi
+}
+
 // Less orders vectors by z, then y, then x: the order of cell indices in a
 // voxel space, so sorted cell lists follow the file's voxel strings.
 func (a Vec) Less(b Vec) bool {

@@ -89,12 +89,7 @@ func (l *loader) fromVersion1(pr *model.Problem, slotParts []int, sol *model.Sol
 			})
 		}
 		out, hot, _ := l.g.Transform(pl.Orient, corners, s.Hotspot) // cubes turn any point
-		lo := out[0]
-		for _, c := range out[1:] {
-			for k := range 3 {
-				lo[k] = min(lo[k], c[k])
-			}
-		}
+		lo, _ := grid.Bounds(out)
 		d := hot.Sub(lo)
 		shift[slot] = d
 		sol.Assembly[slot].Pos = pl.Pos.Add(d)

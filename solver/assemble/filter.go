@@ -111,7 +111,7 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 		}
 		if sym {
 			// Move the turned result back onto itself.
-			lo, _ := vecBounds(out)
+			lo, _ := grid.Bounds(out)
 			d := a.res.lo.Sub(lo)
 			for i := range out {
 				out[i] = out[i].Add(d)
@@ -147,18 +147,6 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 		}
 	}
 	return f, nil
-}
-
-// vecBounds returns the bounding box of a non-empty point list.
-func vecBounds(ps []grid.Vec) (lo, hi grid.Vec) {
-	lo, hi = ps[0], ps[0]
-	for _, p := range ps[1:] {
-		for k := 0; k < 3; k++ {
-			lo[k] = min(lo[k], p[k])
-			hi[k] = max(hi[k], p[k])
-		}
-	}
-	return lo, hi
 }
 
 // smallerExists reports whether some variant of the assembly in s.orig
