@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/burrlab/burrlab/internal/puzzles"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/solver"
@@ -186,80 +187,26 @@ func TestCompleteCheckKeepsFixedCells(t *testing.T) {
 
 // Classic puzzles with well-known counts, built in code.
 
-func cubeShape(layers ...[]string) model.Shape {
-	var size grid.Vec
-	size[2] = len(layers)
-	for _, l := range layers {
-		size[1] = max(size[1], len(l))
-		for _, r := range l {
-			size[0] = max(size[0], len(r))
-		}
-	}
-	s := model.NewShape(size)
-	for z, l := range layers {
-		for y, r := range l {
-			for x, ch := range r {
-				if ch == '#' {
-					s.Set(grid.Vec{x, y, z}, model.MakeVoxel(model.Filled, 0))
-				}
-			}
-		}
-	}
-	return s
-}
-
-func solidBox(x, y, z int) model.Shape {
-	s := model.NewShape(grid.Vec{x, y, z})
-	for i := range s.Voxels {
-		s.Voxels[i] = model.MakeVoxel(model.Filled, 0)
-	}
-	return s
-}
-
-// classic makes a puzzle from pieces used once each and a result.
-func classic(result model.Shape, pieces ...model.Shape) *model.Puzzle {
-	p := &model.Puzzle{Grid: grid.Cubes, Shapes: append(pieces, result)}
-	pr := model.NewProblem("")
-	for i := range pieces {
-		pr.Parts = append(pr.Parts, model.Part{Shape: i, Min: 1, Max: 1})
-	}
-	pr.Result = len(pieces)
-	p.Problems = []model.Problem{pr}
-	return p
-}
-
-func pentominoes() []model.Shape {
-	var out []model.Shape
-	for _, rows := range [][]string{
-		{".##", "##.", ".#."}, {"#####"}, {"####", "#..."}, {"##..", ".###"},
-		{"###", "##."}, {"###", ".#.", ".#."}, {"#.#", "###"}, {"#..", "#..", "###"},
-		{"#..", "##.", ".##"}, {".#.", "###", ".#."}, {"####", ".#.."}, {"##.", ".#.", ".##"},
-	} {
-		out = append(out, cubeShape(rows))
-	}
-	return out
-}
-
 func TestClassics(t *testing.T) {
 	soma := []model.Shape{
-		cubeShape([]string{"##", "#."}),
-		cubeShape([]string{"###", "#.."}),
-		cubeShape([]string{"###", ".#."}),
-		cubeShape([]string{"##.", ".##"}),
-		cubeShape([]string{"##", "#."}, []string{"#.", ".."}),
-		cubeShape([]string{"##", "#."}, []string{".#", ".."}),
-		cubeShape([]string{"##", "#."}, []string{"..", "#."}),
+		puzzles.Shape("##/#."),
+		puzzles.Shape("###/#.."),
+		puzzles.Shape("###/.#."),
+		puzzles.Shape("##./.##"),
+		puzzles.Shape("##/#.", "#./.."),
+		puzzles.Shape("##/#.", ".#/.."),
+		puzzles.Shape("##/#.", "../#."),
 	}
 	for _, tc := range []struct {
 		name string
 		p    *model.Puzzle
 		want uint64
 	}{
-		{"Soma cube", classic(solidBox(3, 3, 3), soma...), 240},
-		{"pentominoes 6x10", classic(solidBox(10, 6, 1), pentominoes()...), 2339},
-		{"pentominoes 5x12", classic(solidBox(12, 5, 1), pentominoes()...), 1010},
-		{"pentominoes 4x15", classic(solidBox(15, 4, 1), pentominoes()...), 368},
-		{"pentominoes 3x20", classic(solidBox(20, 3, 1), pentominoes()...), 2},
+		{"Soma cube", puzzles.Packing(puzzles.Box(3, 3, 3), 1, soma...), 240},
+		{"pentominoes 6x10", puzzles.PentominoBox(10, 6, 1), 2339},
+		{"pentominoes 5x12", puzzles.PentominoBox(12, 5, 1), 1010},
+		{"pentominoes 4x15", puzzles.PentominoBox(15, 4, 1), 368},
+		{"pentominoes 3x20", puzzles.PentominoBox(20, 3, 1), 2},
 	} {
 		sols, done, err := solveAll(t, tc.p, 0, solver.Options{})
 		if err != nil {
