@@ -11,27 +11,41 @@ import (
 	"github.com/burrlab/burrlab/model/grid"
 )
 
-// Shape builds a cube-grid shape from layers (z) of rows (y) of '#'
-// (filled) and '.' (empty) cells.
+// Shape builds a cube-grid shape from layers (z) of rows (y) separated
+// by '/', in the characters of Layers.
 func Shape(layers ...string) model.Shape {
-	var size grid.Vec
 	ls := make([][]string, len(layers))
 	for i, l := range layers {
 		ls[i] = strings.Split(l, "/")
 	}
-	size[2] = len(ls)
-	for _, l := range ls {
+	return Layers("", ls...)
+}
+
+// Layers builds a cube-grid shape named name from layers of rows,
+// layers[z][y][x]: '#' filled, '+' variable, a digit 1-9 a filled cell of
+// that constraint colour, anything else empty.
+func Layers(name string, layers ...[]string) model.Shape {
+	var size grid.Vec
+	size[2] = len(layers)
+	for _, l := range layers {
 		size[1] = max(size[1], len(l))
-		for _, r := range l {
-			size[0] = max(size[0], len(r))
+		for _, row := range l {
+			size[0] = max(size[0], len(row))
 		}
 	}
 	s := model.NewShape(size)
-	for z, l := range ls {
-		for y, r := range l {
-			for x, ch := range r {
-				if ch == '#' {
-					s.Set(grid.Vec{x, y, z}, model.MakeVoxel(model.Filled, 0))
+	s.Name = name
+	for z, l := range layers {
+		for y, row := range l {
+			for x, ch := range row {
+				v := grid.Vec{x, y, z}
+				switch {
+				case ch == '#':
+					s.Set(v, model.MakeVoxel(model.Filled, 0))
+				case ch == '+':
+					s.Set(v, model.MakeVoxel(model.Variable, 0))
+				case ch >= '1' && ch <= '9':
+					s.Set(v, model.MakeVoxel(model.Filled, int(ch-'0')))
 				}
 			}
 		}

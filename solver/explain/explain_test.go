@@ -11,42 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/puzzles"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/solver/disassemble"
 )
 
-// shape builds a cube-grid shape from layers of rows: layers[z][y][x],
-// '#' filled, '+' variable, a digit 1-9 a filled cell of that colour,
-// anything else empty.
-func shape(name string, layers ...[]string) model.Shape {
-	var size grid.Vec
-	size[2] = len(layers)
-	for _, l := range layers {
-		size[1] = max(size[1], len(l))
-		for _, row := range l {
-			size[0] = max(size[0], len(row))
-		}
-	}
-	s := model.NewShape(size)
-	s.Name = name
-	for z, l := range layers {
-		for y, row := range l {
-			for x, ch := range row {
-				v := grid.Vec{x, y, z}
-				switch {
-				case ch == '#':
-					s.Set(v, model.MakeVoxel(model.Filled, 0))
-				case ch == '+':
-					s.Set(v, model.MakeVoxel(model.Variable, 0))
-				case ch >= '1' && ch <= '9':
-					s.Set(v, model.MakeVoxel(model.Filled, int(ch-'0')))
-				}
-			}
-		}
-	}
-	return s
-}
+// shape builds a cube-grid shape from layers of rows (see puzzles.Layers).
+var shape = puzzles.Layers
 
 // flat builds a one-layer shape.
 func flat(name string, rows ...string) model.Shape { return shape(name, rows) }
