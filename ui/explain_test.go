@@ -7,6 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"github.com/burrlab/burrlab/internal/puzzles"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/render"
@@ -14,22 +15,7 @@ import (
 )
 
 // flatShape builds a one-layer cube shape from rows of '#'.
-func flatShape(name string, rows ...string) model.Shape {
-	w := 0
-	for _, r := range rows {
-		w = max(w, len(r))
-	}
-	s := model.NewShape(grid.Vec{w, len(rows), 1})
-	s.Name = name
-	for y, r := range rows {
-		for x, ch := range r {
-			if ch == '#' {
-				s.Set(grid.Vec{x, y, 0}, model.MakeVoxel(model.Filled, 0))
-			}
-		}
-	}
-	return s
-}
+func flatShape(name string, rows ...string) model.Shape { return puzzles.Layers(name, rows) }
 
 // trayPuzzle: two dominoes for a tray whose cell (0,2,0) lies apart from
 // the rest, where no domino reaches it (problem 0), and for a 2x2 square

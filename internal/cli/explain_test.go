@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/puzzles"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
@@ -14,22 +15,7 @@ import (
 )
 
 // rows builds a one-layer cube shape from rows of '#'.
-func rows(name string, rs ...string) model.Shape {
-	w := 0
-	for _, r := range rs {
-		w = max(w, len(r))
-	}
-	s := model.NewShape(grid.Vec{w, len(rs), 1})
-	s.Name = name
-	for y, r := range rs {
-		for x, ch := range r {
-			if ch == '#' {
-				s.Set(grid.Vec{x, y, 0}, model.MakeVoxel(model.Filled, 0))
-			}
-		}
-	}
-	return s
-}
+func rows(name string, rs ...string) model.Shape { return puzzles.Layers(name, rs) }
 
 // explainFile writes a puzzle of two problems to a file: problem 0 has a
 // result cell apart from the rest that the two dominoes never reach,
