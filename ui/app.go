@@ -440,67 +440,22 @@ func (u *App) addShortcuts() {
 // passKey handles the window's keys: those typed with no widget focused,
 // and those a focused check, select or slider passes on.
 func (u *App) passKey(ev *fyne.KeyEvent) {
+	mod := keyModifiers()
 	switch u.tabs.SelectedIndex() {
 	case tabShapes:
-		u.shapes.typedKey(ev)
+		u.shapes.typedKey(ev, mod)
 	case tabSolve:
-		u.solve.typedKey(ev)
+		u.solve.typedKey(ev, mod)
 	}
 }
 
-func (u *App) showKeys() {
-	text := strings.Join([]string{
-		"Ctrl+N\tnew puzzle (the grid is set in Preferences)",
-		"Ctrl+O\topen a file",
-		"Ctrl+S / Ctrl+Shift+S\tsave / save as",
-		"Ctrl+Z\tundo",
-		"Ctrl+Shift+Z, Ctrl+Y\tredo",
-		"Alt+1 / 2 / 3\tShapes, Problems, Solve tab",
-		"Ctrl+K\tconstraint colours in the 3D views, or piece colours",
-		"",
-		"Shape editor:",
-		"F5 / F6 / F7 / F8\tfill, variable, erase, colour tool",
-		"Page Up / Page Down, wheel\tlayer up / down",
-		"left click, drag\tset (or clear) cells",
-		"right click\tclear a cell",
-		"Alt+R\trectangle drawing (drag a rectangle)",
-		"Alt+X / Y / Z\tcolumn drawing along X / Y / Z",
-		"Alt+Shift+X / Y / Z\tmirror drawing along X / Y / Z",
-		"Alt+H\tfill holes",
-		"Alt+I / Alt+Shift+I / Alt+U\tinside fixed / variable / no colour",
-		"Alt+O / Alt+Shift+O / Alt+Shift+U\toutside fixed / variable / no colour",
-		"Alt+C / Alt+M / Alt+S\tcentre / minimise / scale down (cubes)",
-		"Alt+A\tapply the shape tools to all shapes",
-		"Ctrl+Shift+G\tconvert a cube puzzle to another grid",
-		"",
-		"Solving:",
-		"Ctrl+R, F9\tstart",
-		"Ctrl+Shift+R\tcontinue a stopped search",
-		"Ctrl+Period, Escape\tstop",
-		"Space\tplay or pause the disassembly (Solve tab)",
-		"Ctrl+Del, Ctrl+Shift+Del\tdelete the selected / all solutions",
-		"Ctrl+Shift+PgUp / PgDn\tdelete the solutions before / after the selected",
-		"Ctrl+Shift+U\tdelete the solutions without a disassembly",
-		"Ctrl+D, Ctrl+Shift+D\ttake the selected / all solutions apart",
-		"Ctrl+Alt+D, Ctrl+Alt+Shift+D\tremove the selected / all disassemblies",
-		"",
-		"Placement Browser (Tools menu):",
-		"←/→, ↑/↓, Page Up/Down\tone, 10, 100 placements back or on; Home/End first, last",
-		"Movement Browser (Tools menu):",
-		"←/→, ↓/↑, Page Down/Up\tmove the selected pieces along the grid's directions (the window lists them)",
-		"1–9, Backspace\tadd or remove piece 1–9 from the selection; back to the state before",
-		"",
-		"3D views:",
-		"drag, wheel\tturn, zoom",
-		"middle drag, Shift+drag\tpan",
-		"Ctrl+0\treset the view (also the button at its top right)",
-		"Shift+click a piece\tcycle it visible, outlined, hidden (Solve tab; or click its square below the view)",
-		"Ctrl+Shift+H\tshow all pieces again",
-		"Ctrl+Shift+E\texploded view on or off (and the Exploded slider)",
-		"Ctrl+Shift+F\tfade out removed pieces in a disassembly, or not",
-	}, "\n")
-	lbl := widget.NewLabel(strings.ReplaceAll(text, "\t", "    "))
-	dialog.ShowCustom("Keyboard Shortcuts", "Close", lbl, u.win)
+// keyModifiers are the modifier keys held now; the headless test driver
+// has none.
+func keyModifiers() fyne.KeyModifier {
+	if d, ok := fyne.CurrentApp().Driver().(desktop.Driver); ok {
+		return d.CurrentKeyModifiers()
+	}
+	return 0
 }
 
 func (u *App) editComment() {

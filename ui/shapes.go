@@ -406,19 +406,19 @@ func (t *shapesTab) setLayer(z int) {
 	t.refreshLayer()
 }
 
-func (t *shapesTab) typedKey(ev *fyne.KeyEvent) {
-	switch ev.Name {
-	case fyne.KeyPageUp:
+func (t *shapesTab) typedKey(ev *fyne.KeyEvent, mod fyne.KeyModifier) {
+	switch keyActionOf(secEditor, ev, mod) {
+	case keyLayerUp:
 		t.layerStep(1)
-	case fyne.KeyPageDown:
+	case keyLayerDown:
 		t.layerStep(-1)
-	case fyne.KeyF5:
+	case keyToolFill:
 		t.setTool(toolFill)
-	case fyne.KeyF6:
+	case keyToolVariable:
 		t.setTool(toolVariable)
-	case fyne.KeyF7:
+	case keyToolErase:
 		t.setTool(toolErase)
-	case fyne.KeyF8:
+	case keyToolColor:
 		t.setTool(toolColor)
 	}
 }

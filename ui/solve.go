@@ -315,15 +315,15 @@ func (t *solveTab) refreshInfo() {
 }
 
 // typedKey handles the Solve tab's keys.
-func (t *solveTab) typedKey(ev *fyne.KeyEvent) {
-	switch ev.Name {
-	case fyne.KeyF9:
+func (t *solveTab) typedKey(ev *fyne.KeyEvent, mod fyne.KeyModifier) {
+	switch keyActionOf(secSolve, ev, mod) {
+	case keySolveStart:
 		if !t.ctl.start.Disabled() {
 			t.start()
 		}
-	case fyne.KeyEscape:
+	case keySolveStop:
 		t.stop()
-	case fyne.KeySpace:
+	case keyPlayPause:
 		if !t.play.Disabled() {
 			t.togglePlay()
 		}

@@ -434,7 +434,7 @@ func TestUndoWhileTyping(t *testing.T) {
 
 func TestLayerKeysAndWheel(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Cubes))
-	u.shapes.typedKey(&fyne.KeyEvent{Name: fyne.KeyPageUp})
+	u.shapes.typedKey(&fyne.KeyEvent{Name: fyne.KeyPageUp}, 0)
 	u.shapes.editor.Scrolled(&fyne.ScrollEvent{Scrolled: fyne.NewDelta(0, 10)})
 	if u.view.Layer != 2 {
 		t.Fatalf("layer %d after Page Up and a wheel step", u.view.Layer)
