@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -20,11 +19,7 @@ import (
 // through each other (model.CheckDisassembly). It prints one line per
 // problem and fails with errInvalid if any solution is wrong.
 func runCheck(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), "usage: burr check [flags] FILE\n\nVerifies every stored assembly and disassembly of FILE. Ctrl-C stops it.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("check", "usage: burr check [flags] FILE\n\nVerifies every stored assembly and disassembly of FILE. Ctrl-C stops it.\n\nFlags:\n")
 	maxMemory := memoryFlag(fs)
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -83,6 +83,17 @@ func usage(w io.Writer, cmds map[string]command) {
 	}
 }
 
+// newFlagSet is the flag set of subcommand name, whose -h prints usage
+// and then the flags.
+func newFlagSet(name, usage string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprint(fs.Output(), usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
 // positional parses the flag-less subcommand name's args, which must be
 // exactly the operands in usage ("FILE", "IN OUT"); about explains the
 // command in its -h text.

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -27,11 +26,7 @@ var convertGrids = map[string]grid.Type{"rhombic": grid.Rhombic, "tetra-octa": g
 // runConvert loads a puzzle file and saves it again, converted to another
 // grid with -grid.
 func runConvert(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("convert", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), convertUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("convert", convertUsage)
 	to := fs.String("grid", "", "convert a cube puzzle to the `GRID` (rhombic or tetra-octa)")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -29,11 +28,7 @@ Flags:
 
 // runExplain explains one problem of a puzzle file.
 func runExplain(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), explainUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("explain", explainUsage)
 	problem := fs.Int("problem", 0, "problem `N` to explain (from 0)")
 	timeout := fs.Duration("timeout", explain.DefaultTimeout, "stop the searches after `D` (such as 10s or 2m) and report what they found")
 	disasm := fs.Bool("disassemble", false, "explain why no assembly comes apart, when there are assemblies")

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -39,11 +38,7 @@ type importReport struct {
 
 // runImportAssemblies adds a problem's assemblies as shapes.
 func runImportAssemblies(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("import-assemblies", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), importUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("import-assemblies", importUsage)
 	var f analysis.ImportFilter
 	problem := fs.Int("problem", 0, "problem `N` whose stored assemblies are imported (from 0)")
 	fs.BoolVar(&f.DropDisconnected, "drop-disconnected", true, "drop shapes whose cells are not all joined by faces")

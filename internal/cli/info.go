@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -117,11 +116,7 @@ Flags:
 
 // runInfo prints what a puzzle file holds as JSON.
 func runInfo(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("info", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), infoUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("info", infoUsage)
 	analyse := fs.Bool("analyse", false, "add each shape's analysis (this can take a while for big shapes)")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"slices"
@@ -27,11 +26,7 @@ Flags:
 
 // runMerge merges the saved parts of split searches.
 func runMerge(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), mergeUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("merge", mergeUsage)
 	out := fs.String("o", "", "write the merged puzzle to `OUT`")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -39,7 +38,7 @@ after the first move, and so on (.svg with -format svg or OUT.svg).
 // runRender draws a puzzle into a PNG or SVG file (or a shape into an STL
 // file), or a disassembly into a numbered sequence of them.
 func runRender(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs := newFlagSet("render", renderUsage)
 	problem := fs.Int("problem", 0, "problem `N` (from 0)")
 	solution := fs.Int("solution", 0, "stored solution `K` of the problem (from 0)")
 	shape := fs.Int("shape", -1, "draw shape `S` (from 0) instead of a solution")
@@ -54,10 +53,6 @@ func runRender(args []string, stdout io.Writer) error {
 	stlf := addSTLFlags(fs)
 	out := fs.String("o", "", "output `file` (.png, .svg or .stl; a folder with -pieces; a folder or base name with -steps)")
 	maxMemory := memoryFlag(fs)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), renderUsage)
-		fs.PrintDefaults()
-	}
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -44,11 +43,7 @@ type solveResult struct {
 
 // runSolve solves one or all problems of a puzzle file.
 func runSolve(args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprint(fs.Output(), solveUsage)
-		fs.PrintDefaults()
-	}
+	fs := newFlagSet("solve", solveUsage)
 	problem := fs.String("problem", "0", "problem `N` to solve (from 0), or all")
 	keepMirrors := fs.Bool("keep-mirrors", false, "keep assemblies that are mirror images of others")
 	keepRotations := fs.Bool("keep-rotations", false, "keep rotated assemblies (no symmetry filter; the count is then only a rough one)")
