@@ -326,6 +326,25 @@ func mutilatedBoard() *model.Puzzle {
 	return puzzle(flat("", rows...), parts...)
 }
 
+// explainWithin explains problem 0 of p and fails unless the report
+// comes at most a second after end, when the time limit or Stop should end
+// the searches. A second is generous: the searches check the clock and
+// Stop every few milliseconds.
+func explainWithin(t *testing.T, p *model.Puzzle, o Options, end time.Duration) *Report {
+	t.Helper()
+	start := time.Now()
+	r, err := Explain(context.Background(), p, 0, o)
+	took := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Log(r.Text())
+	if took > end+time.Second {
+		t.Errorf("took %v, the searches should have ended after %v", took, end)
+	}
+	return r
+}
+
 // TestTimeout: 31 separate dominoes on the mutilated 8x8 board. No cheap
 // check finds anything; the search for an assembly and then the subset
 // search (billions of sets) run into the time limit, and the report says
@@ -335,17 +354,7 @@ func TestTimeout(t *testing.T) {
 	// Long enough that the assembly search's half ends and the subset
 	// search gets going even under the race detector on a loaded machine
 	// (at 1.5 s the assembly search once overran its half by 0.8 s there).
-	limit := 4 * time.Second
-	start := time.Now()
-	r, err := Explain(context.Background(), p, 0, Options{Timeout: limit})
-	took := time.Since(start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Log(r.Text())
-	if took > limit+time.Second {
-		t.Errorf("took %v with a limit of %v", took, limit)
-	}
+	r := explainWithin(t, p, Options{Timeout: 4 * time.Second}, 4*time.Second)
 	if r.Complete || r.Subsets == nil || r.Subsets.Complete || r.Subsets.Tried == 0 {
 		t.Fatalf("report complete %v, subsets %+v", r.Complete, r.Subsets)
 	}
@@ -434,17 +443,7 @@ func barsAndDominoes() *model.Puzzle {
 // conflict it found (barsAndDominoes).
 func TestTimeoutKeepsConflicts(t *testing.T) {
 	p := barsAndDominoes()
-	limit := 1500 * time.Millisecond
-	start := time.Now()
-	r, err := Explain(context.Background(), p, 0, Options{Timeout: limit})
-	took := time.Since(start)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Log(r.Text())
-	if took > limit+time.Second {
-		t.Errorf("took %v with a limit of %v", took, limit)
-	}
+	r := explainWithin(t, p, Options{Timeout: 1500 * time.Millisecond}, 1500*time.Millisecond)
 	f := only(t, r, Conflict, Conflict)
 	if len(f.Pieces) != 1 || f.Pieces[0].Name != "bar" || f.Pieces[0].Count != 2 {
 		t.Errorf("conflict %+v, want the two bars", f.Pieces)
@@ -472,16 +471,7 @@ func TestStop(t *testing.T) {
 			stop := make(chan struct{})
 			after := 700 * time.Millisecond
 			time.AfterFunc(after, func() { close(stop) })
-			start := time.Now()
-			r, err := Explain(context.Background(), c.p, 0, Options{Timeout: time.Minute, Searched: c.searched, Stop: stop})
-			took := time.Since(start)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Log(r.Text())
-			if took > after+time.Second {
-				t.Errorf("took %v, stopped after %v", took, after)
-			}
+			r := explainWithin(t, c.p, Options{Timeout: time.Minute, Searched: c.searched, Stop: stop}, after)
 			if !r.Interrupted || r.Complete || !strings.Contains(r.Text(), "(Interrupted after") || strings.Contains(r.Text(), "time limit") {
 				t.Errorf("interrupted %v, complete %v\n%s", r.Interrupted, r.Complete, r.Text())
 			}
