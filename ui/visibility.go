@@ -122,6 +122,10 @@ func (pv *pieceVisibility) describe(i int) {
 	ch := pv.chips[i]
 	ch.mode = m
 	ch.tip = fmt.Sprintf("Piece %d is %s: click to %s (or Shift+click the piece in the 3D view)", i+1, name[m], next[m])
+	if m == render.Hidden {
+		// A hidden piece is not there to Shift+click.
+		ch.tip = fmt.Sprintf("Piece %d is hidden: click to show it", i+1)
+	}
 	if ch.absent {
 		ch.tip = fmt.Sprintf("Piece %d %s is %s: click to %s", i+1, pv.absent, name[m], next[m])
 	}
