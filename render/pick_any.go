@@ -30,6 +30,9 @@ func (r *Renderer) PickAny(x, y int) (Hit, bool) {
 		}
 		m := it.Mesh
 		o := eye.Sub(it.Offset) // the ray in the mesh's frame
+		if t, ok := rayBox(o, dir, vec64(m.min), vec64(m.max)); !ok || t >= best {
+			continue // misses the item's box, or it lies behind a nearer hit
+		}
 		for k := 0; k+2 < len(m.tris); k += 3 {
 			t, ok := rayTriangle(o, dir, m.verts[m.tris[k]], m.verts[m.tris[k+1]], m.verts[m.tris[k+2]])
 			if ok && t < best {
@@ -95,4 +98,31 @@ func raySphere(o, d, c mgl64.Vec3, rad float64) (float64, bool) {
 	}
 	t := -b - math.Sqrt(disc)
 	return t, t > 0
+}
+
+// rayBox returns the distance along the ray o + t*d to where it enters the
+// box lo..hi (0 when it starts inside), by the slab method.
+func rayBox(o, d, lo, hi mgl64.Vec3) (float64, bool) {
+	// A margin: balls and the gap-shrunk faces lie inside the box, and
+	// rounding must not lose a grazing hit.
+	const eps = 1e-6
+	t0, t1 := 0.0, math.Inf(1)
+	for k := 0; k < 3; k++ {
+		a, b := lo[k]-eps, hi[k]+eps
+		if math.Abs(d[k]) < 1e-15 {
+			if o[k] < a || o[k] > b {
+				return 0, false
+			}
+			continue
+		}
+		ta, tb := (a-o[k])/d[k], (b-o[k])/d[k]
+		if ta > tb {
+			ta, tb = tb, ta
+		}
+		t0, t1 = math.Max(t0, ta), math.Min(t1, tb)
+		if t0 > t1 {
+			return 0, false
+		}
+	}
+	return t0, true
 }

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"math"
 	"testing"
 
 	"github.com/burrlab/burrlab/model/grid"
@@ -78,5 +79,62 @@ func TestPickAnyOffsetAndBalls(t *testing.T) {
 	}
 	if _, ok := r.PickAny(2, 2); ok {
 		t.Error("the frame's corner hit the ball")
+	}
+}
+
+// On every grid, where the frame shows one solid item over a few pixels
+// around, the ray cast (with its box test) finds the same item as the ID
+// buffer.
+func TestPickAnyAgreesWithPick(t *testing.T) {
+	for ty := grid.Type(0); ty < grid.NumTypes; ty++ {
+		g := grid.Must(ty)
+		s := assemblyScene(t, g, partition(g, 3, 6, 2))
+		r, _ := NewRenderer(160, 120)
+		cam := DefaultCamera()
+		cam.Frame(s, 160.0/120)
+		r.Render(s, cam)
+		same := func(x, y, item int) bool {
+			h, ok := r.Pick(x, y)
+			return ok && h.Item == item
+		}
+		checked := 0
+		for y := 2; y < 118; y += 3 {
+			for x := 2; x < 158; x += 3 {
+				p, ok := r.Pick(x, y)
+				if !ok || !same(x-2, y, p.Item) || !same(x+2, y, p.Item) || !same(x, y-2, p.Item) || !same(x, y+2, p.Item) {
+					continue
+				}
+				a, ok := r.PickAny(x, y)
+				if !ok || a.Item != p.Item {
+					t.Fatalf("%v: pixel %d,%d: Pick %+v, PickAny %+v %v", ty, x, y, p, a, ok)
+				}
+				checked++
+			}
+		}
+		if checked < 50 {
+			t.Errorf("%v: only %d pixels compared", ty, checked)
+		}
+	}
+}
+
+// rayBox finds where a ray enters a box, and misses it when it passes by
+// or points away.
+func TestRayBox(t *testing.T) {
+	lo, hi := mgl64.Vec3{0, 0, 0}, mgl64.Vec3{1, 1, 1}
+	for _, c := range []struct {
+		o, d mgl64.Vec3
+		t    float64
+		ok   bool
+	}{
+		{mgl64.Vec3{0.5, 0.5, 5}, mgl64.Vec3{0, 0, -1}, 4, true},
+		{mgl64.Vec3{0.5, 0.5, 0.5}, mgl64.Vec3{1, 0, 0}, 0, true}, // inside
+		{mgl64.Vec3{0.5, 0.5, 5}, mgl64.Vec3{0, 0, 1}, 0, false},  // away
+		{mgl64.Vec3{2, 0.5, 5}, mgl64.Vec3{0, 0, -1}, 0, false},   // beside
+		{mgl64.Vec3{-1, -1, -1}, mgl64.Vec3{1, 1, 1}.Normalize(), math.Sqrt(3), true},
+	} {
+		got, ok := rayBox(c.o, c.d, lo, hi)
+		if ok != c.ok || ok && math.Abs(got-c.t) > 1e-5 {
+			t.Errorf("ray %v %v: %v %v, want %v %v", c.o, c.d, got, ok, c.t, c.ok)
+		}
 	}
 }
