@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"github.com/burrlab/burrlab/model/grid"
-	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -48,18 +47,20 @@ func (r *Renderer) Pick(x, y int) (Hit, bool) {
 	}
 	b := &m.balls[prim]
 	// Cast the pixel's ray again to find the point hit on the ball.
-	eye := r.cam.Eye()
-	pr := &r.pr
-	dv := mgl32.Vec3{(float32(x) + 0.5 - pr.cx) / pr.fx, -(float32(y) + 0.5 - pr.cy) / pr.fy, -1}
-	dir := r.cam.Rot.Conjugate().Rotate(vec64(dv)).Normalize()
+	eye, dir := r.ray(x, y)
 	c := vec64(b.center).Add(r.scene.Items[id].Offset)
 	oc := eye.Sub(c)
 	bq := oc.Dot(dir)
 	disc := bq*bq - (oc.Dot(oc) - float64(b.radius*b.radius))
 	t := -bq - math.Sqrt(max(disc, 0))
-	n := eye.Add(dir.Mul(t)).Sub(c).Normalize()
+	return r.ballHit(id, b, eye.Add(dir.Mul(t)).Sub(c).Normalize()), true
+}
+
+// ballHit is the hit on ball b of item id at outward normal n: the cell
+// across is the touching cell in the direction of n.
+func (r *Renderer) ballHit(id int, b *ball, n mgl64.Vec3) Hit {
 	h := Hit{Item: id, Cell: b.cell, Normal: n}
-	g := m.grid
+	g := r.scene.Items[id].Mesh.grid
 	best := -2.0
 	for _, nb := range g.Neighbors(nil, b.cell, grid.ByFace) {
 		d := g.Solid(nb).Center.Sub(g.Solid(b.cell).Center).Normalize().Dot(n)
@@ -67,5 +68,5 @@ func (r *Renderer) Pick(x, y int) (Hit, bool) {
 			best, h.Neighbor = d, nb
 		}
 	}
-	return h, true
+	return h
 }

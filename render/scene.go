@@ -12,7 +12,7 @@ type Mode uint8
 // Drawing modes of a scene item.
 const (
 	Solid   Mode = iota // shaded faces with outlines
-	Outline             // outlines only, in the piece's colour; not pickable
+	Outline             // outlines only, in the piece's colour; only PickAny finds it
 	Hidden              // not drawn
 )
 

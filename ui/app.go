@@ -68,6 +68,7 @@ type App struct {
 	startItem, contItem, stopItem *fyne.MenuItem
 	colorsItem                    *fyne.MenuItem
 	menu                          *fyne.MainMenu
+	guarded                       map[*fyne.MenuItem]bool // menu items that wait for dialogs (menu_guard.go)
 
 	// uiDo runs a function on the UI thread: fyne.Do in the app. Fyne's
 	// test driver runs fyne.Do at once on the calling goroutine, which
@@ -379,6 +380,7 @@ func (u *App) buildMenu() {
 	help := fyne.NewMenu("Help", guide, keys, about)
 
 	u.menu = fyne.NewMainMenu(file, edit, view, solve, u.solve.tools.menu, tools, help)
+	u.guardMenu(u.menu)
 	u.win.SetMainMenu(u.menu)
 	u.refreshMenu()
 }
@@ -433,13 +435,16 @@ func (u *App) refreshMenu() {
 // editor's tools as in BurrTools.
 func (u *App) addShortcuts() {
 	c := u.win.Canvas()
-	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { u.Redo() })
+	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { u.unlessCovered(u.Redo)() })
 	c.SetOnTypedKey(u.passKey)
 }
 
 // passKey handles the window's keys: those typed with no widget focused,
 // and those a focused check, select or slider passes on.
 func (u *App) passKey(ev *fyne.KeyEvent) {
+	if u.win.Canvas().Overlays().Top() != nil {
+		return // a dialog is open: F9 must not start a search behind it
+	}
 	mod := keyModifiers()
 	switch u.tabs.SelectedIndex() {
 	case tabShapes:

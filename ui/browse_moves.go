@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
@@ -55,6 +54,7 @@ type movementBrowser struct {
 	status  *widget.Label
 	store   *widget.Button
 	view    *view3D
+	tools   *assemblyTools // the pieces' visibility, this window's own
 	setting bool
 }
 
@@ -100,8 +100,15 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 
 	slots := pr.SlotParts()
 	pieces := container.NewVBox()
-	for j, slot := range m.Slots() {
+	b.view = newView3D(u) // its own button resets and fits it
+	tips := newWindowTips(u.do)
+	b.view.setHints(tips)
+	b.tools = b.newTools(tips)
+	for _, slot := range m.Slots() {
 		b.colors = append(b.colors, slotColors[slot])
+	}
+	b.tools.vis.setPieces(problem, b.colors)
+	for j, slot := range m.Slots() {
 		// Pieces are numbered in the list (the digit keys select them);
 		// where unused slots make it differ, the slot number follows.
 		text := fmt.Sprintf("%d: %s", j+1, shapeLabel(pz, pr.Parts[slots[slot]].Shape))
@@ -110,7 +117,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 		}
 		c := newPassCheck(text, func(bool) { b.showScene() }, b.typedKey)
 		b.checks = append(b.checks, c)
-		pieces.Add(container.NewBorder(nil, nil, colorSwatch(b.colors[j]), nil, c))
+		pieces.Add(container.NewBorder(nil, nil, b.tools.vis.chips[j], nil, c))
 	}
 	b.takeOut = newPassCheck("Take out a group that is free", nil, b.typedKey)
 	b.takeOut.SetChecked(true)
@@ -164,10 +171,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	treeBox := container.NewBorder(widget.NewLabelWithStyle("States", fyne.TextAlignLeading, bold), nil, nil, nil, b.tree)
 	side := container.NewVSplit(piecesBox, treeBox)
 	side.Offset = 0.45
-	b.view = newView3D(u) // its own button resets and fits it
 	b.view.onPick = func(cell, _ grid.Vec, secondary bool) { b.pick(cell, secondary) }
-	tips := newWindowTips(u.do)
-	b.view.setHints(tips)
 	controls := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Move"), nil, dirs),
 		container.NewHBox(back, b.store, b.takeOut),
@@ -181,13 +185,6 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	b.checks[0].SetChecked(true) // New refuses fewer than two pieces
 	b.refresh()
 	return b, nil
-}
-
-// colorSwatch is a small square of a piece's colour.
-func colorSwatch(c color.RGBA) fyne.CanvasObject {
-	r := canvas.NewRectangle(c)
-	r.SetMinSize(fyne.NewSize(14, 14))
-	return container.NewCenter(r)
 }
 
 // directionName names direction d of the grid: x, y, z on cubes; the
@@ -324,8 +321,10 @@ func (b *movementBrowser) refresh() {
 }
 
 // showScene draws the current state: the selected pieces in their
-// colours, the others muted, cells shared by pieces red. It returns the
-// shared cells.
+// colours, the others muted, cells shared by pieces red, each piece as its
+// square says (visible, outlined, hidden). Item j is piece j (without a
+// mesh when all its cells are shared); the shared cells come last. It
+// returns the shared cells.
 func (b *movementBrowser) showScene() map[grid.Vec][]int {
 	n := b.cur
 	ov := b.m.Overlaps(n)
@@ -338,16 +337,15 @@ func (b *movementBrowser) showScene() map[grid.Vec][]int {
 				cells = append(cells, grid.Cell{Pos: c, Tag: uint8(model.MakeVoxel(model.Filled, 0))})
 			}
 		}
-		if len(cells) == 0 {
-			continue
-		}
 		col := b.colors[j]
 		if !b.checks[j].Checked {
 			col = mix(col, mutedColor, 0.6)
 		}
-		if m, err := render.NewMesh(g, cells, render.DefaultGap); err == nil {
-			items = append(items, render.Item{Mesh: m, Color: col})
+		it := render.Item{Color: col}
+		if len(cells) > 0 {
+			it.Mesh, _ = render.NewMesh(g, cells, render.DefaultGap)
 		}
+		items = append(items, it)
 	}
 	if len(ov) > 0 {
 		var cells []grid.Cell
@@ -359,7 +357,9 @@ func (b *movementBrowser) showScene() map[grid.Vec][]int {
 			items = append(items, render.Item{Mesh: m, Color: overlapColor})
 		}
 	}
-	b.view.setScene(&render.Scene{Items: items, Colors: b.puzzle.Colors}, "")
+	sc := &render.Scene{Items: items, Colors: b.puzzle.Colors}
+	b.tools.apply(sc)
+	b.view.setScene(sc, "")
 	return ov
 }
 

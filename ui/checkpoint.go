@@ -57,12 +57,18 @@ type checkpointer struct {
 	keep        int
 	disassemble bool
 	sols        []model.Solution
+	sample      *model.SolutionSample // instead of the first keep, when the run thins
 	// save receives each checkpoint, in the solver's goroutine.
 	save func(searchResults)
 }
 
 // found records a solution the run will keep.
 func (c *checkpointer) found(s model.Solution) {
+	if c.sample != nil {
+		c.sample.Add(s)
+		c.sols = c.sample.Solutions()
+		return
+	}
 	if len(c.sols) < c.keep {
 		c.sols = append(c.sols, s)
 	}
@@ -171,7 +177,7 @@ func (t *solveTab) checkpointsFor(r *solveRun) *checkpointer {
 	}
 	return &checkpointer{
 		every: rc.every, prepFactor: rc.prepFactor, keep: r.opts.keep, disassemble: r.opts.disassemble,
-		sols: base[:len(base):len(base)],
+		sols: base[:len(base):len(base)], sample: r.newSample(),
 		save: func(res searchResults) { t.do(func() { t.u.checkpointed(r, res) }) },
 	}
 }

@@ -46,14 +46,17 @@ type batch struct {
 	sols                  []model.Solution // new solutions to keep, in order found
 	assemblies, solutions uint64           // totals so far
 	dropped               uint64           // solutions found beyond the limit, not kept
-	fraction              float64
-	elapsed, left         time.Duration
-	done                  bool          // the search ended (Done arrived)
-	complete              bool          // ... having explored everything
-	resume                *solver.State // ... or stopped here
-	err                   error         // the solver failed
-	final                 bool          // the stream has ended
-	preparing             string        // the preparation's phase, while it lasts
+	// step is, for a run that thins its list, the step of the feed's
+	// sample: the list keeps the solutions whose number is a multiple.
+	step          int
+	fraction      float64
+	elapsed, left time.Duration
+	done          bool          // the search ended (Done arrived)
+	complete      bool          // ... having explored everything
+	resume        *solver.State // ... or stopped here
+	err           error         // the solver failed
+	final         bool          // the stream has ended
+	preparing     string        // the preparation's phase, while it lasts
 }
 
 // batcher accumulates events between hand-overs. It keeps at most limit
@@ -63,8 +66,11 @@ type batcher struct {
 	limit       int
 	disassemble bool // the run takes assemblies apart: SolNum numbers the solutions
 	kept        int  // solutions kept so far, handed over or pending
-	cur         batch
-	dirty       bool
+	// sample, when the run thins its list, decides what is kept instead
+	// of the limit (solve_thin.go).
+	sample *model.SolutionSample
+	cur    batch
+	dirty  bool
 }
 
 func newBatcher(limit int, disassemble bool) *batcher {
@@ -87,10 +93,22 @@ func (b *batcher) add(ev *runEvent) {
 		} else {
 			b.cur.solutions = b.cur.assemblies
 		}
-		if b.kept < b.limit {
+		switch {
+		case b.sample != nil:
+			step := b.sample.Step()
+			if b.sample.Add(ev.sol) {
+				b.cur.sols = append(b.cur.sols, ev.sol)
+			}
+			if s := b.sample.Step(); s != step {
+				// Thinned: what waits for the UI thins too, and the
+				// batch tells the UI to thin its list.
+				b.cur.sols = model.KeepEvery(b.cur.sols, s, b.disassemble)
+				b.cur.step = s
+			}
+		case b.kept < b.limit:
 			b.cur.sols = append(b.cur.sols, ev.sol)
 			b.kept++
-		} else {
+		default:
 			b.cur.dropped++
 		}
 	case evProgress:

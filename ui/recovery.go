@@ -231,7 +231,7 @@ func (u *App) autosaveThen(after func()) {
 		r := cp.run
 		cp.res.store(&s.Problems[r.problem])
 		info.Search = &recovery.Search{Problem: r.problem, Disassemble: r.opts.disassemble, KeepMirrors: r.opts.keepMirrors,
-			KeepRotations: r.opts.keepRotations, CompleteRotations: r.opts.completeRotations, MaxHoles: r.opts.maxHoles, Keep: r.opts.keep, Drop: r.opts.drop}
+			KeepRotations: r.opts.keepRotations, CompleteRotations: r.opts.completeRotations, MaxHoles: r.opts.maxHoles, Keep: r.opts.keep, Drop: r.opts.drop, Thin: r.opts.thin}
 	}
 	rc.submit(recJob{p: s, info: info, after: after})
 }
@@ -329,6 +329,7 @@ func (u *App) restore(e recovery.Entry, cont bool) {
 		}
 		c.keep.SetText(strconv.Itoa(s.Keep))
 		c.drop.SetText(strconv.Itoa(max(1, s.Drop)))
+		c.thin.SetChecked(s.Thin)
 		u.view.Problem = s.Problem
 		u.tabs.SelectIndex(tabSolve)
 		u.refresh()

@@ -26,10 +26,11 @@ const defaultKeep = 10000
 // solveOptions are the panel's settings for one run.
 type solveOptions struct {
 	disassemble, keepMirrors, keepRotations, completeRotations bool
-	maxHoles                                                   int // -1: the problem's own setting
-	keep                                                       int // most solutions kept
-	first                                                      int // stop after this many found (0: all)
-	drop                                                       int // keep every drop-th solution (1: all)
+	maxHoles                                                   int  // -1: the problem's own setting
+	keep                                                       int  // most solutions kept
+	first                                                      int  // stop after this many found (0: all)
+	drop                                                       int  // keep every drop-th solution (1: all)
+	thin                                                       bool // thin the list when full (solve_thin.go)
 }
 
 // solveRun is one search on a copy of one problem: started, maybe stopped
@@ -44,6 +45,7 @@ type solveRun struct {
 	batches     int           // hand-overs received, for tests
 
 	kept                  []model.Solution
+	step                  int // of a thinning run's list; 0 when it does not thin
 	assemblies, solutions uint64
 	fraction              float64       // of the search space, -1 unknown
 	elapsed, left         time.Duration // solver time (all parts), estimate to go
@@ -150,6 +152,7 @@ func problemFingerprint(p *model.Puzzle, i int) uint64 {
 type solveControls struct {
 	disassemble, mirrors, rotations, complete *tipCheck
 	maxHoles, keep, first, drop               *widget.Entry
+	thin                                      *tipCheck
 	start, stop, cont                         *tipButton
 	progress                                  *widget.ProgressBar
 	labels                                    formLabels
@@ -169,6 +172,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.keep = widget.NewEntry()
 	c.keep.SetText(strconv.Itoa(defaultKeep))
 	c.drop = newDropEntry()
+	c.thin = newThinCheck(u)
 	c.start = newTipButton("Start", theme.MediaPlayIcon(), "Solve the problem from the beginning (Ctrl+R, F9)", u, t.start)
 	c.start.Importance = widget.HighImportance
 	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving (Ctrl+Period, Escape); the solutions found so far are kept", u, t.stop)
@@ -178,7 +182,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.first = firstEntry
 	form := widget.NewForm(
 		widget.NewFormItem("Max holes", c.maxHoles), firstItem,
-		widget.NewFormItem("Keep at most", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("solutions"), c.keep), c.keep)),
+		widget.NewFormItem("Keep at most", newDisableBox(container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewLabel("solutions"), c.thin), c.keep), c.keep)),
 		widget.NewFormItem("Keep every", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("th solution (BurrTools' drop)"), c.drop), c.drop)),
 	)
 	c.labels.form = form
@@ -202,6 +206,7 @@ func (t *solveTab) options() (solveOptions, error) {
 		completeRotations: c.complete.Checked,
 		maxHoles:          -1,
 		keep:              defaultKeep,
+		thin:              c.thin.Checked,
 	}
 	var err error
 	if o.drop, err = parseDrop(c.drop.Text); err != nil {
@@ -262,7 +267,7 @@ func (t *solveTab) refreshControls() {
 	set(c.start, !running && i >= 0 && i < len(p.Problems))
 	set(c.stop, running)
 	set(c.cont, t.canContinue())
-	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep, c.first, c.drop} {
+	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep, c.first, c.drop, c.thin} {
 		set(w, !running)
 	}
 	set(c.disassemble, !running && t.u.g.Directions() != nil)
@@ -370,6 +375,7 @@ func (t *solveTab) resume() {
 
 // begin starts the solver for r and the feed that brings its events here.
 func (t *solveTab) begin(r *solveRun, resume bool) {
+	r.startThinning()
 	ctx, cancel := context.WithCancel(context.Background())
 	events, err := t.launch(ctx, r, resume)
 	if err != nil {
@@ -385,6 +391,9 @@ func (t *solveTab) begin(r *solveRun, resume bool) {
 	r.err, r.note, r.stored = nil, "", false
 	r.started, r.base = time.Now(), r.elapsed
 	b := newBatcher(r.opts.keep-len(r.kept), r.opts.disassemble)
+	if b.sample = r.newSample(); b.sample != nil {
+		b.cur.step = b.sample.Step()
+	}
 	b.cur.assemblies, b.cur.solutions = r.assemblies, r.solutions
 	t.u.setStatus(fmt.Sprintf("Solving %s…", problemLabel(t.u.doc.Puzzle(), r.problem)))
 	r.drained = make(chan struct{})
@@ -422,6 +431,7 @@ func (t *solveTab) shutdown() {
 // apply takes one batch from the feed, on the UI thread.
 func (t *solveTab) apply(r *solveRun, bt batch) {
 	r.batches++
+	thinned := r.thinTo(bt.step)
 	from := len(r.kept)
 	r.kept = append(r.kept, bt.sols...)
 	r.assemblies = max(r.assemblies, bt.assemblies)
@@ -451,7 +461,7 @@ func (t *solveTab) apply(r *solveRun, bt batch) {
 		return
 	}
 	if r.showing && t.u.view.Problem == r.problem {
-		if len(t.rows) == from && from > 0 || from == 0 && len(t.rows) == 0 {
+		if !thinned && (len(t.rows) == from && from > 0 || from == 0 && len(t.rows) == 0) {
 			t.appendSolutions(r.kept, from)
 		} else {
 			t.setSolutions(r.kept)

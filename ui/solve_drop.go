@@ -39,6 +39,8 @@ func parseDrop(text string) (int, error) {
 func keptNote(r *solveRun) string {
 	n, kept := r.found(), uint64(len(r.kept))
 	switch {
+	case r.step > max(r.opts.drop, 1):
+		return fmt.Sprintf(" The list was full and is thinned out: every %s kept, %s of %s.", ordinal(r.step), thousands(kept), thousands(n))
 	case r.opts.drop > 1:
 		return fmt.Sprintf(" Kept every %s: %s of %s.", ordinal(r.opts.drop), thousands(kept), thousands(n))
 	case n > kept:

@@ -2,8 +2,6 @@ package ui
 
 import (
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -11,34 +9,25 @@ import (
 )
 
 // solveViewTools are the Solve tab's tools for its 3D view: per-piece
-// visibility, the exploded view, and fading the pieces a disassembly
-// removes.
+// visibility and the exploded view (assembly_tools.go), and fading the
+// pieces a disassembly removes.
 type solveViewTools struct {
-	vis         *pieceVisibility
-	explode     *tipSlider
-	lastExplode float64 // the last exploded spread, for the menu's toggle
+	*assemblyTools
 	// fade fades out the pieces that leave the puzzle on their own during
 	// a disassembly, as BurrTools does by default.
 	fade     bool
 	fadeItem *fyne.MenuItem
-	offs     []mgl64.Vec3 // scratch: the animation's offsets
-	expl     []mgl64.Vec3 // scratch: the exploded view's
 }
 
 // viewTools builds the Solve tab's row of view tools, below its 3D view:
 // the pieces to click through visible, outlined and hidden, and the
-// exploded-view slider. It also lets Shift+click in the view cycle a
-// piece and Reset View frame the disassembly as it stands.
+// exploded-view slider. It also lets Reset View frame the disassembly as
+// it stands.
 func (t *solveTab) viewTools() fyne.CanvasObject {
 	t.vt = &solveViewTools{fade: true}
-	t.vt.vis = newPieceVisibility(t.u, func() { t.showStep(t.slider.Value) })
-	t.vt.explode = t.newExplodeSlider()
-	t.view.tools.onShiftPick = t.vt.vis.cycle
+	t.vt.assemblyTools = newAssemblyTools(t.u, t.view, true, func() { t.showStep(t.slider.Value) })
 	t.view.tools.onReset = t.follow
-	pieces := widget.NewLabel("Pieces")
-	explode := container.NewBorder(nil, nil, widget.NewLabel("Exploded"), nil, t.vt.explode)
-	wide := container.NewGridWrap(fyne.NewSize(220, explode.MinSize().Height), explode)
-	return container.NewBorder(nil, nil, pieces, wide, t.vt.vis.scroll)
+	return t.vt.row()
 }
 
 // showPieces updates the piece row for problem i of p.
@@ -58,18 +47,16 @@ func (t *solveTab) placePieces(s float64) {
 	if sc == nil {
 		return
 	}
-	vt := t.vt
-	vt.vis.apply(sc)
 	for i := range sc.Items {
 		sc.Items[i].Offset, sc.Items[i].Fade = mgl64.Vec3{}, 0
 	}
 	if t.anim != nil {
 		t.anim.Apply(sc, s)
-		if vt.fade {
+		if t.vt.fade {
 			t.anim.ApplyFade(sc, s)
 		}
 	}
-	t.explodeOffsets()
+	t.vt.apply(sc)
 	t.view.raster.Refresh()
 }
 
@@ -85,7 +72,7 @@ func (t *solveTab) setFade(on bool) {
 func (u *App) view3DMenuItems() []*fyne.MenuItem {
 	reset := fyne.NewMenuItem("Reset View", func() { u.currentView().resetView() })
 	reset.Shortcut = menuShortcut(fyne.Key0, false)
-	explode := fyne.NewMenuItem("Exploded View", func() { u.tabs.SelectIndex(tabSolve); u.solve.toggleExplode() })
+	explode := fyne.NewMenuItem("Exploded View", func() { u.tabs.SelectIndex(tabSolve); u.solve.vt.toggleExplode() })
 	explode.Shortcut = menuShortcut(fyne.KeyE, true)
 	showAll := fyne.NewMenuItem("Show All Pieces", func() { u.tabs.SelectIndex(tabSolve); u.solve.vt.vis.showAll() })
 	showAll.Shortcut = menuShortcut(fyne.KeyH, true)

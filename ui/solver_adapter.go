@@ -32,7 +32,7 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 		opts.MaxHoles = &n
 	}
 	// Events the panel would drop anyway need not cross the channel.
-	if left := r.opts.keep - len(r.kept); left > 0 {
+	if left := r.opts.keep - len(r.kept); left > 0 && !r.opts.thin {
 		opts.Limit = left
 	}
 	if resume {

@@ -30,6 +30,11 @@ func newTestUI(t *testing.T, p *model.Puzzle) *App {
 	u.uiDo = func(func()) {}
 	w.Resize(fyne.NewSize(1300, 850))
 	u.setDocument(NewDocument(p, ""), "test")
+	// A file's comment pop-up covers the window, and the menu's shortcuts
+	// wait for it (menu_guard.go): close it, as a user would.
+	for _, o := range w.Canvas().Overlays().List() {
+		w.Canvas().Overlays().Remove(o)
+	}
 	t.Cleanup(u.Shutdown)
 	return u
 }

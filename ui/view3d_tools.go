@@ -42,13 +42,14 @@ func (v *view3D) MouseDown(ev *desktop.MouseEvent) {
 func (v *view3D) MouseUp(*desktop.MouseEvent) {}
 
 // shiftClick hands the item under a Shift+click to onShiftPick and reports
-// whether it took the click.
+// whether it took the click. Outlined pieces count as drawn (PickAny), so
+// that the cycle visible -> outlined -> hidden goes on in the view.
 func (v *view3D) shiftClick(pos fyne.Position) bool {
 	if v.tools.mods&fyne.KeyModifierShift == 0 || v.tools.onShiftPick == nil {
 		return false
 	}
 	if v.r != nil {
-		if hit, ok := v.r.Pick(int(float64(pos.X)*v.px), int(float64(pos.Y)*v.px)); ok {
+		if hit, ok := v.r.PickAny(int(float64(pos.X)*v.px), int(float64(pos.Y)*v.px)); ok {
 			v.tools.onShiftPick(hit.Item)
 		}
 	}

@@ -228,6 +228,26 @@ func TestPieceVisibilityCycling(t *testing.T) {
 	if vis.chips[item].mode != render.Outline {
 		t.Error("the piece's square does not show it outlined")
 	}
+	// The outlined piece is only a wire frame, yet a second Shift+click
+	// at the same place hides it and a third shows it again: the whole
+	// cycle works in the view.
+	for _, want := range []render.Mode{render.Hidden, render.Solid} {
+		frameOf(v)
+		v.MouseDown(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: pos}, Button: desktop.MouseButtonPrimary, Modifier: fyne.KeyModifierShift})
+		v.Tapped(&fyne.PointEvent{Position: pos})
+		if want == render.Hidden {
+			// Hidden, the piece is not there to click: the square brings
+			// it back, then Shift+click outlines it again.
+			if m := v.scene.Items[item].Mode; m != render.Hidden || vis.chips[item].mode != render.Hidden {
+				t.Fatalf("Shift+click on outlined piece %d: mode %d, want hidden", item+1, m)
+			}
+			test.Tap(vis.chips[item])
+			continue
+		}
+		if m := v.scene.Items[item].Mode; m != render.Outline {
+			t.Fatalf("Shift+click on piece %d shown again: mode %d, want outlined", item+1, m)
+		}
+	}
 	// A plain click does not cycle.
 	frameOf(v)
 	x, y, other := pixelOfItem(t, v)

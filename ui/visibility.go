@@ -16,14 +16,22 @@ import (
 	"github.com/burrlab/burrlab/render"
 )
 
-// pieceVisibility keeps, per piece slot of the problem shown in the Solve
-// tab, how its piece is drawn, cycling visible -> outlined -> hidden as in
-// BurrTools, and shows a row of chips, one per piece, to click. The state
+// pieceVisibility keeps, per piece of the assembly a view shows (in the
+// Solve tab, per slot of its problem), how the piece is drawn, cycling
+// visible -> outlined -> hidden as in BurrTools, and makes a chip per
+// piece to click: in a row of its own, or in a piece list. The state
 // belongs to the problem: it stays while other solutions of the problem
 // are shown and starts afresh for another problem.
 type pieceVisibility struct {
-	u     *App
-	modes []render.Mode // per slot
+	// hints shows the chips' tooltips: the main window's, or those of
+	// the window the chips are in.
+	hints hints
+	// status, if set, says on the status line what a click did.
+	status func(string)
+	// absent says, after "Piece N", why a piece without a mesh is not
+	// drawn.
+	absent string
+	modes  []render.Mode // per piece
 	// The problem the modes belong to: its index and its slots' colours,
 	// which change when its pieces do. (Its address changes with every
 	// edit and when a run's results move into the document.)
@@ -37,7 +45,8 @@ type pieceVisibility struct {
 }
 
 func newPieceVisibility(u *App, changed func()) *pieceVisibility {
-	pv := &pieceVisibility{u: u, changed: changed, row: container.NewHBox(), problem: -1}
+	pv := &pieceVisibility{hints: u, status: u.setStatus, absent: "is not used in this solution; in the others it",
+		changed: changed, row: container.NewHBox(), problem: -1}
 	pv.scroll = container.NewHScroll(pv.row)
 	return pv
 }
@@ -49,16 +58,23 @@ func (pv *pieceVisibility) setProblem(i int, pr *model.Problem) {
 	if pr != nil {
 		colors = render.SlotColors(pr)
 	}
-	if i == pv.problem && slices.Equal(colors, pv.colors) {
+	pv.setPieces(i, colors)
+}
+
+// setPieces shows pieces of the colours given, numbered from 1, for the
+// assembly key (a problem's number); the modes start afresh when the key
+// or the colours change.
+func (pv *pieceVisibility) setPieces(key int, colors []color.RGBA) {
+	if key == pv.problem && slices.Equal(colors, pv.colors) {
 		return
 	}
-	pv.problem, pv.colors = i, colors
+	pv.problem, pv.colors = key, colors
 	pv.modes = make([]render.Mode, len(colors))
 	pv.chips = pv.chips[:0]
 	pv.row.Objects = nil
 	for i, c := range colors {
 		i := i
-		ch := newPieceChip(c, fmt.Sprint(i+1), pv.u, func() { pv.cycle(i) })
+		ch := newPieceChip(c, fmt.Sprint(i+1), pv.hints, func() { pv.cycle(i) })
 		pv.chips = append(pv.chips, ch)
 		pv.row.Objects = append(pv.row.Objects, ch)
 		pv.describe(i)
@@ -80,7 +96,9 @@ func (pv *pieceVisibility) cycle(i int) {
 		pv.modes[i] = render.Solid
 	}
 	pv.describe(i)
-	pv.u.setStatus(pv.chips[i].tip)
+	if pv.status != nil {
+		pv.status(pv.chips[i].tip)
+	}
 	pv.changed()
 }
 
@@ -90,7 +108,9 @@ func (pv *pieceVisibility) showAll() {
 		pv.modes[i] = render.Solid
 		pv.describe(i)
 	}
-	pv.u.setStatus("All pieces visible")
+	if pv.status != nil {
+		pv.status("All pieces visible")
+	}
 	pv.changed()
 }
 
@@ -102,8 +122,12 @@ func (pv *pieceVisibility) describe(i int) {
 	ch := pv.chips[i]
 	ch.mode = m
 	ch.tip = fmt.Sprintf("Piece %d is %s: click to %s (or Shift+click the piece in the 3D view)", i+1, name[m], next[m])
+	if m == render.Hidden {
+		// A hidden piece is not there to Shift+click.
+		ch.tip = fmt.Sprintf("Piece %d is hidden: click to show it", i+1)
+	}
 	if ch.absent {
-		ch.tip = fmt.Sprintf("Piece %d is not used in this solution; in the others it is %s: click to %s", i+1, name[m], next[m])
+		ch.tip = fmt.Sprintf("Piece %d %s is %s: click to %s", i+1, pv.absent, name[m], next[m])
 	}
 	ch.Refresh()
 }

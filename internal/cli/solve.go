@@ -38,7 +38,10 @@ type solveResult struct {
 	Part       string  `json:"part,omitempty"` // "I/N" for a part of a split search
 	Nodes      uint64  `json:"nodes"`          // search nodes visited in this run
 	First      int     `json:"-"`              // -first, for the text line
-	Error      string  `json:"error,omitempty"`
+	// Every is, with -thin, the step of the sample stored: every Every-th
+	// solution found (0 without -thin).
+	Every int    `json:"every,omitempty"`
+	Error string `json:"error,omitempty"`
 }
 
 // runSolve solves one or all problems of a puzzle file.
@@ -51,6 +54,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	maxHoles := fs.Int("max-holes", -1, "allow at most `N` empty variable cells when piece counts are ranges (-1: the problem's setting)")
 	workers := fs.Int("workers", 0, "search goroutines (0: one per CPU)")
 	limit := fs.Int("limit", 0, "store and report at most `N` solutions (0: all); the counts are not affected")
+	thin := fs.Bool("thin", false, "with -limit N: when N solutions are stored, drop every second one and go on keeping every 2nd, 4th, ... solution, so that the N stored spread evenly over the whole search (BurrTools' automatic thinning)")
 	drop := fs.Int("drop", 0, "store and report only every `N`th solution, sampling the whole search (BurrTools' drop; 0 or 1: all); -limit counts those")
 	disasm := fs.Bool("disassemble", false, "take every assembly apart; only those that come apart are solutions")
 	jsonOut := fs.Bool("json", false, "print one JSON object per problem")
@@ -66,6 +70,9 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	if *firstN < 0 {
 		return fmt.Errorf("-first %d: must be 0 (no limit) or more", *firstN)
+	}
+	if *thin && *limit <= 0 {
+		return errors.New("-thin needs -limit N: the number of solutions to spread over the search")
 	}
 	if fs.NArg() != 1 {
 		fs.Usage()
@@ -117,7 +124,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	failed := 0
 	enc := json.NewEncoder(stdout)
 	for i := first; i <= last; i++ {
-		res := solveProblem(ctx, p, i, opts, *cont, *save != "")
+		res := solveProblem(ctx, p, i, opts, *cont, keepRule{save: *save != "", thin: *thin})
 		if res.Error != "" {
 			failed++
 		}
@@ -157,11 +164,20 @@ func writeSplit(ctx context.Context, stdout io.Writer, p *model.Puzzle, i int, o
 	return nil
 }
 
+// keepRule says which solutions a run holds.
+type keepRule struct {
+	// save holds them, for -save; without it none is held, so memory
+	// stays flat however many stream by.
+	save bool
+	// thin keeps an even sample of opts.Limit solutions over the whole
+	// search (model.SolutionSample) instead of the first opts.Limit.
+	thin bool
+}
+
 // solveProblem solves problem i and records the outcome in p's problem
-// (counters, state and, when keep is set, the solutions), as BurrTools does
-// when it saves. Without keep no solution is held, so memory stays flat
-// however many stream by.
-func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Options, cont, keep bool) solveResult {
+// (counters, state and, when keep.save is set, the solutions), as
+// BurrTools does when it saves.
+func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Options, cont bool, keep keepRule) solveResult {
 	start := time.Now()
 	pr := &p.Problems[i]
 	res := solveResult{Problem: i, Name: pr.Name, First: opts.First}
@@ -175,6 +191,23 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 			return res
 		}
 		opts.Resume = st
+	}
+	var sample *model.SolutionSample
+	if keep.thin && opts.Limit > 0 {
+		// The sample decides what stays: the solver reports every one.
+		found, kept := uint64(0), []model.Solution(nil)
+		if cont {
+			found, kept = pr.NumAssemblies, pr.Solutions
+			if opts.Disassemble {
+				found = pr.NumSolutions
+			}
+		}
+		var err error
+		if sample, err = model.NewSolutionSample(opts.Limit, max(opts.Drop, 1), opts.Disassemble, found, kept); err != nil {
+			res.Error = err.Error()
+			return res
+		}
+		opts.Limit = 0
 	}
 	prog := newProgress(i)
 	defer prog.clear()
@@ -196,7 +229,10 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 	for ev := range s.Run(ctx) {
 		switch ev := ev.(type) {
 		case solver.Found:
-			if keep {
+			switch {
+			case sample != nil:
+				sample.Add(ev.Solution)
+			case keep.save:
 				sols = append(sols, ev.Solution)
 			}
 		case solver.Progress:
@@ -210,6 +246,12 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 	prog.clear()
 	if opts.Limit > 0 && len(sols) > opts.Limit {
 		sols = sols[:opts.Limit]
+	}
+	if sample != nil {
+		res.Every = sample.Step()
+		if keep.save {
+			sols = sample.Solutions()
+		}
 	}
 	res.Assemblies, res.Complete, res.Nodes = done.Assemblies, done.Complete, done.Nodes
 	if opts.Disassemble {
@@ -274,6 +316,9 @@ func printResult(w io.Writer, r solveResult) {
 	}
 	if r.Part != "" {
 		status = "part " + r.Part + ", " + status
+	}
+	if r.Every > 0 {
+		status += fmt.Sprintf(", storing 1 in %d found", r.Every)
 	}
 	fmt.Fprintf(w, " (%s, %.2f s)\n", status, r.Seconds)
 }

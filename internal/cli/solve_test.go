@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
@@ -36,7 +37,7 @@ func TestSolveKeepsSolutionsOnlyToSave(t *testing.T) {
 	opts := solver.Options{KeepRotations: true}
 	for _, keep := range []bool{false, true} {
 		p := rowPuzzle(10)
-		res := solveProblem(context.Background(), p, 0, opts, false, keep)
+		res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: keep})
 		if res.Error != "" || !res.Complete || res.Assemblies != 1024 {
 			t.Fatalf("keep %v: %+v, want 1024 assemblies", keep, res)
 		}
@@ -55,7 +56,7 @@ func TestSolveKeepsSolutionsOnlyToSave(t *testing.T) {
 // TestSolveDrop: -drop 100 keeps assemblies 0, 100, ..., 1000 of the 1024.
 func TestSolveDrop(t *testing.T) {
 	p := rowPuzzle(10)
-	res := solveProblem(context.Background(), p, 0, solver.Options{KeepRotations: true, Drop: 100}, false, true)
+	res := solveProblem(context.Background(), p, 0, solver.Options{KeepRotations: true, Drop: 100}, false, keepRule{save: true})
 	if res.Error != "" || res.Assemblies != 1024 {
 		t.Fatalf("%+v, want 1024 assemblies", res)
 	}
@@ -74,7 +75,7 @@ func TestSolveDrop(t *testing.T) {
 			break
 		}
 	}
-	if res := solveProblem(context.Background(), rowPuzzle(3), 0, solver.Options{Drop: -1}, false, false); res.Error == "" {
+	if res := solveProblem(context.Background(), rowPuzzle(3), 0, solver.Options{Drop: -1}, false, keepRule{}); res.Error == "" {
 		t.Error("-drop -1 was accepted")
 	}
 }
@@ -99,5 +100,88 @@ func TestSplitOnly(t *testing.T) {
 	names, _ := filepath.Glob(filepath.Join(dir, "split-*-3-v*.txt"))
 	if len(names) != 1 || !strings.Contains(out.String(), names[0]) || strings.Contains(out.String(), "assemblies") {
 		t.Errorf("split files %q, output %q", names, out.String())
+	}
+}
+
+// TestSolveThin: -limit 10 -thin stores an even sample of the 1024
+// assemblies (every 128th: 8 of them), each with its own number and
+// assembly, and the counts of the whole search; with -drop 3 the steps are
+// 3, 6, 12, ... (192: 6 stored). A run stopped by -first and continued
+// stores what one run stores.
+func TestSolveThin(t *testing.T) {
+	base := solver.Options{KeepRotations: true, Workers: 1}
+	full := rowPuzzle(10)
+	if res := solveProblem(context.Background(), full, 0, base, false, keepRule{save: true}); res.Error != "" || res.Assemblies != 1024 {
+		t.Fatalf("full run: %+v", res)
+	}
+	byNum := map[int]model.Assembly{}
+	for _, s := range full.Problems[0].Solutions {
+		byNum[s.AsmNum] = s.Assembly
+	}
+	// A continued search finds the same assemblies, but not necessarily
+	// in the same order as one run: there only the set is compared.
+	check := func(what string, p *model.Puzzle, step, n int, sameOrder bool) {
+		t.Helper()
+		seen := map[string]bool{}
+		all := map[string]bool{}
+		for _, a := range byNum {
+			all[fmt.Sprint(a)] = true
+		}
+		pr := &p.Problems[0]
+		if pr.NumAssemblies != 1024 || pr.State != model.Solved {
+			t.Errorf("%s: %d assemblies counted, state %v", what, pr.NumAssemblies, pr.State)
+		}
+		var nums []int
+		for _, s := range pr.Solutions {
+			nums = append(nums, s.AsmNum)
+			key := fmt.Sprint(s.Assembly)
+			if sameOrder && !slices.Equal(s.Assembly, byNum[s.AsmNum]) || !all[key] || seen[key] {
+				t.Errorf("%s: assembly #%d is not the one found as #%d, or not an assembly, or stored twice", what, s.AsmNum, s.AsmNum)
+			}
+			seen[key] = true
+		}
+		slices.Sort(nums)
+		var want []int
+		for k := 0; k < n; k++ {
+			want = append(want, k*step)
+		}
+		if !slices.Equal(nums, want) {
+			t.Errorf("%s: stored %v, want %v", what, nums, want)
+		}
+	}
+	opts := base
+	opts.Limit = 10
+	p := rowPuzzle(10)
+	res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: true, thin: true})
+	if res.Error != "" || res.Every != 128 {
+		t.Fatalf("-limit 10 -thin: %+v, want every 128th", res)
+	}
+	check("-limit 10 -thin", p, 128, 8, true)
+	opts.Drop = 3
+	p = rowPuzzle(10)
+	if res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: true, thin: true}); res.Error != "" || res.Every != 192 {
+		t.Fatalf("-drop 3: %+v, want every 192nd", res)
+	}
+	check("-limit 10 -drop 3 -thin", p, 192, 6, true)
+
+	// Stopped after 300, then continued.
+	opts.Drop, opts.First = 0, 300
+	p = rowPuzzle(10)
+	if res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: true, thin: true}); res.Complete || res.Every != 32 {
+		t.Fatalf("first 300: %+v, want a stopped search keeping every 32nd", res)
+	}
+	opts.First = 0
+	if res := solveProblem(context.Background(), p, 0, opts, true, keepRule{save: true, thin: true}); res.Error != "" || !res.Complete {
+		t.Fatalf("continued: %+v", res)
+	}
+	check("stopped and continued", p, 128, 8, false)
+
+	var out strings.Builder
+	printResult(&out, res)
+	if !strings.Contains(out.String(), "storing 1 in 128 found") {
+		t.Errorf("the text line does not say the step: %q", out.String())
+	}
+	if err := runSolve([]string{"-thin", filepath.Join("testdata", "none.xmpuzzle")}, io.Discard); err == nil || !strings.Contains(err.Error(), "-limit") {
+		t.Errorf("-thin without -limit: %v", err)
 	}
 }

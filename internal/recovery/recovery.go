@@ -51,6 +51,7 @@ type Search struct {
 	MaxHoles          int  `json:"maxHoles"`       // -1: the problem's own
 	Keep              int  `json:"keep"`           // most solutions kept
 	Drop              int  `json:"drop,omitempty"` // keep every Drop-th solution (0, 1: all)
+	Thin              bool `json:"thin,omitempty"` // thin the kept list when full
 }
 
 // Store is the directory that holds the recovery files.
