@@ -184,15 +184,19 @@ func TestPrepareReportsProgress(t *testing.T) {
 		l.Set(v, model.MakeVoxel(model.Filled, 0))
 	}
 	p := puzzle(box(64, 64, 64, model.Variable), part{l, 0, 50000})
-	ctx, cancel := context.WithTimeout(context.Background(), 1200*time.Millisecond)
+	// Stop after the third report rather than at a fixed time: on a loaded
+	// machine preparation may get little of a core, and the reports come
+	// by elapsed time, not by work done.
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	var got []PrepareProgress
-	_, err := Prepare(ctx, p, 0, Options{Workers: 1, MaxMemory: 1 << 40, OnPrepare: func(pp PrepareProgress) { got = append(got, pp) }})
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("error %v", err)
-	}
-	if len(got) < 2 {
-		t.Fatalf("%d reports in 1.2 s: %+v", len(got), got)
+	_, err := Prepare(ctx, p, 0, Options{Workers: 1, MaxMemory: 1 << 40, OnPrepare: func(pp PrepareProgress) {
+		if got = append(got, pp); len(got) == 3 {
+			cancel()
+		}
+	}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v after %d reports", err, len(got))
 	}
 	for i, pp := range got {
 		if pp.Phase == "" || pp.Fraction < 0 || pp.Fraction > 1 || pp.Elapsed < 250*time.Millisecond {
