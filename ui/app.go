@@ -435,6 +435,7 @@ func (u *App) addShortcuts() {
 	c := u.win.Canvas()
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { u.Redo() })
 	c.SetOnTypedKey(u.passKey)
+	u.addGotoShortcut()
 }
 
 // passKey handles the window's keys: those typed with no widget focused,
