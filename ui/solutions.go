@@ -219,10 +219,10 @@ func (t *solveTab) newSolutionList() *navList {
 			if d := sol.Disassembly; d != nil {
 				level, moves = d.Level(), fmt.Sprint(d.TotalMoves())
 			}
-			labels[0].(*widget.Label).SetText(fmt.Sprintf("#%d", sol.AsmNum+1))
-			labels[1].(*widget.Label).SetText(level)
-			labels[2].(*widget.Label).SetText(moves)
-			labels[3].(*widget.Label).SetText(t.piecesText(sol.Assembly))
+			setLabel(labels[0].(*widget.Label), fmt.Sprintf("#%d", sol.AsmNum+1))
+			setLabel(labels[1].(*widget.Label), level)
+			setLabel(labels[2].(*widget.Label), moves)
+			setLabel(labels[3].(*widget.Label), t.piecesText(sol.Assembly))
 		}, t.u)
 	l.OnSelected = func(i widget.ListItemID) {
 		if i < len(t.sorted) {
