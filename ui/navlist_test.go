@@ -209,17 +209,17 @@ func TestGotoSolution(t *testing.T) {
 	test(" #1,2 ")
 	shownRow(t, st, 11, "going to #1,2")
 
-	for _, c := range []struct{ text, says string }{
-		{"301", "No solution #301 here: the list holds #1 to #300"},
-		{"0", `"0" is not a solution number`},
-		{"-4", `"-4" is not a solution number`},
-		{"abc", `"abc" is not a solution number`},
-		{"99999999999999999999999", "is not a solution number"},
-		{"", "Type a solution number"},
+	for _, c := range []struct{ text, short, says string }{
+		{"301", "not in the list", "No solution #301 here: the list holds #1 to #300"},
+		{"0", "not a number", `"0" is not a solution number`},
+		{"-4", "not a number", `"-4" is not a solution number`},
+		{"abc", "not a number", `"abc" is not a solution number`},
+		{"99999999999999999999999", "not a number", "is not a solution number"},
+		{"", "not a number", "Type a solution number"},
 	} {
 		test(c.text)
-		if !strings.Contains(nav.where.Text, c.says) || nav.where.Importance != widget.DangerImportance {
-			t.Errorf("going to %q: the bar says %q (importance %v), want %q", c.text, nav.where.Text, nav.where.Importance, c.says)
+		if nav.where.Text != c.short || nav.where.Importance != widget.DangerImportance {
+			t.Errorf("going to %q: the bar says %q (importance %v), want %q", c.text, nav.where.Text, nav.where.Importance, c.short)
 		}
 		if !strings.Contains(u.status.Text, c.says) {
 			t.Errorf("going to %q: the status line says %q", c.text, u.status.Text)
@@ -255,8 +255,8 @@ func TestGotoWithoutSolutions(t *testing.T) {
 		t.Errorf("an empty list's bar: %q, field disabled %v, slider disabled %v", nav.where.Text, nav.entry.Disabled(), nav.slider.Disabled())
 	}
 	nav.goTo("1") // as if typed before the field was disabled
-	if nav.where.Text != "No solutions to go to" {
-		t.Errorf("going to 1 in an empty list: %q", nav.where.Text)
+	if nav.where.Text != "no solutions" || st.u.status.Text != "No solutions to go to" {
+		t.Errorf("going to 1 in an empty list: %q, status %q", nav.where.Text, st.u.status.Text)
 	}
 }
 

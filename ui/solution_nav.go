@@ -100,15 +100,15 @@ func count64(n int) string {
 func (n *solutionNav) goTo(text string) {
 	num, err := parseSolutionNumber(text)
 	if err != nil {
-		n.complain(capitalize(err.Error()))
+		n.complain("not a number", capitalize(err.Error()))
 		return
 	}
 	pos, lo, hi := n.t.findSolution(num)
 	switch {
 	case lo < 0:
-		n.complain("No solutions to go to")
+		n.complain("no solutions", "No solutions to go to")
 	case pos < 0:
-		n.complain(fmt.Sprintf("No solution #%d here: the list holds #%d to #%d", num, lo, hi))
+		n.complain("not in the list", fmt.Sprintf("No solution #%d here: the list holds #%d to #%d", num, lo, hi))
 	default:
 		n.t.list.Select(pos)
 		n.t.list.ScrollTo(pos) // also when it was selected already
@@ -116,11 +116,13 @@ func (n *solutionNav) goTo(text string) {
 	}
 }
 
-// complain shows why the number typed leads nowhere; the selection stays.
-func (n *solutionNav) complain(msg string) {
+// complain shows that the number typed leads nowhere, in short beside
+// the slider (a long text there would squeeze it) and why in the status
+// line; the selection stays.
+func (n *solutionNav) complain(short, why string) {
 	n.where.Importance = widget.DangerImportance
-	n.where.SetText(msg)
-	n.t.u.setStatus(msg)
+	n.where.SetText(short)
+	n.t.u.setStatus(why)
 }
 
 // parseSolutionNumber reads a solution number as a user may type it:
