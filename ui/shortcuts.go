@@ -89,7 +89,7 @@ var keyTable = []keyBinding{
 	{section: secLists, action: keyListPageDown, chords: []chord{{key: fyne.KeyPageDown}}},
 	{section: secLists, keys: "Home / End", help: "first / last entry", action: keyListFirst, chords: []chord{{key: fyne.KeyHome}}},
 	{section: secLists, action: keyListLast, chords: []chord{{key: fyne.KeyEnd}}},
-	{section: secLists, keys: "Tab / Shift+Tab, click", help: "focus the next / previous list, 3D view or editor (a coloured ring marks it)"},
+	{section: secLists, keys: "Tab / Shift+Tab, click", help: "move the keyboard on / back; a list, 3D view or editor that has it shows a coloured frame"},
 	{section: secLists, keys: "Ctrl+G", help: "go to a solution: type its number and press Enter (Solve tab)"},
 
 	{section: secEditor, keys: "F5 / F6 / F7 / F8", help: "fill, variable, erase, colour tool", action: keyToolFill, chords: []chord{{key: fyne.KeyF5}}},
