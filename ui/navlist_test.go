@@ -463,3 +463,18 @@ func TestFocusRing(t *testing.T) {
 		t.Errorf("a press on the Solve tab's view: focus on %T, list ring %v", c.Focused(), st.list.ring.on)
 	}
 }
+
+// TestBrowserViewKeys: the 3D view of a browser window, focused by a
+// click, passes the keys to that window, whose arrows step its placements.
+func TestBrowserViewKeys(t *testing.T) {
+	u := newTestUI(t, readExample(t, "SolidSixPieceBurrs.xmpuzzle"))
+	b := openPlacements(t, u)
+	b.view.MouseDown(&desktop.MouseEvent{})
+	if f := b.win.Canvas().Focused(); f != b.view {
+		t.Fatalf("a press on the browser's view focuses %T", f)
+	}
+	b.view.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if !strings.HasPrefix(b.label.Text, "Placement 2 of ") {
+		t.Errorf("Right in the browser's focused view: %q", b.label.Text)
+	}
+}
