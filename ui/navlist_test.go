@@ -254,6 +254,12 @@ func TestGotoWithoutSolutions(t *testing.T) {
 	if nav.where.Text != "no solutions" || !nav.entry.Disabled() || !nav.slider.Disabled() {
 		t.Errorf("an empty list's bar: %q, field disabled %v, slider disabled %v", nav.where.Text, nav.entry.Disabled(), nav.slider.Disabled())
 	}
+	for _, k := range []fyne.KeyName{fyne.KeyDown, fyne.KeyUp, fyne.KeyPageDown, fyne.KeyPageUp, fyne.KeyHome, fyne.KeyEnd} {
+		st.list.TypedKey(&fyne.KeyEvent{Name: k})
+		if st.list.selected() != -1 || st.sel != -1 {
+			t.Fatalf("%s in an empty list selects row %d", k, st.list.selected())
+		}
+	}
 	nav.goTo("1") // as if typed before the field was disabled
 	if nav.where.Text != "no solutions" || st.u.status.Text != "No solutions to go to" {
 		t.Errorf("going to 1 in an empty list: %q, status %q", nav.where.Text, st.u.status.Text)
