@@ -34,7 +34,7 @@ type solutionNav struct {
 func newSolutionNav(t *solveTab) *solutionNav {
 	n := &solutionNav{t: t}
 	n.entry = newGotoEntry(n.goTo)
-	n.entry.SetPlaceHolder("#")
+	n.entry.SetPlaceHolder("number")
 	n.slider = newKeySlider(1, 1, t.u)
 	n.slider.OnChanged = func(v float64) {
 		if !n.setting {
@@ -42,8 +42,8 @@ func newSolutionNav(t *solveTab) *solutionNav {
 		}
 	}
 	n.where = widget.NewLabel("")
-	go2 := widget.NewLabel("Go to")
-	n.box = container.NewBorder(nil, nil, container.NewHBox(go2, n.entry), n.where, n.slider)
+	goLabel := widget.NewLabel("Go to")
+	n.box = container.NewBorder(nil, nil, container.NewHBox(goLabel, n.entry), n.where, n.slider)
 	n.show(-1)
 	return n
 }
@@ -63,7 +63,7 @@ func (n *solutionNav) show(pos int) {
 		n.where.SetText(thousands(uint64(pos+1)) + " of " + thousands(uint64(count)))
 	} else {
 		n.slider.SetValue(1)
-		n.where.SetText(count64(count))
+		n.where.SetText(solutionsText(count))
 	}
 	if num != n.shown {
 		n.shown = num
@@ -87,8 +87,8 @@ func (n *solutionNav) show(pos int) {
 	}
 }
 
-// count64 writes "no solutions", "1 solution", "3,456 solutions".
-func count64(n int) string {
+// solutionsText writes "no solutions", "1 solution", "3,456 solutions".
+func solutionsText(n int) string {
 	if n == 0 {
 		return "no solutions"
 	}
