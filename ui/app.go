@@ -437,6 +437,7 @@ func (u *App) addShortcuts() {
 	c := u.win.Canvas()
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { u.unlessCovered(u.Redo)() })
 	c.SetOnTypedKey(u.passKey)
+	u.addGotoShortcut()
 }
 
 // passKey handles the window's keys: those typed with no widget focused,

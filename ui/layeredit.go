@@ -73,6 +73,8 @@ type layerEditor struct {
 	rect     rubberBand
 
 	sym symmetry
+
+	ring focusRing // marks the keyboard focus (focusring.go)
 }
 
 func newLayerEditor(host editorHost) *layerEditor {
@@ -124,6 +126,7 @@ func (r *layerRenderer) Layout(size fyne.Size) {
 	as := r.e.axis.MinSize()
 	r.e.axis.Move(fyne.NewPos(6, size.Height-as.Height-4))
 	r.e.axis.Resize(as)
+	r.e.ring.layout(size)
 }
 
 func (r *layerRenderer) MinSize() fyne.Size { return r.e.MinSize() }
@@ -135,7 +138,7 @@ func (r *layerRenderer) Refresh() {
 }
 
 func (r *layerRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.e.raster, r.e.axis}
+	return []fyne.CanvasObject{r.e.raster, r.e.axis, r.e.ring.object()}
 }
 
 func (r *layerRenderer) Destroy() {}

@@ -25,10 +25,10 @@ type problemsTab struct {
 	u       *App
 	content fyne.CanvasObject
 
-	list         *widget.List
+	list         *navList
 	name         *commitEntry
 	result       *keySelect
-	parts        *widget.List
+	parts        *navList
 	rows         map[fyne.CanvasObject]*partRow
 	summary      *widget.Label
 	maxHoles     *commitEntry
@@ -91,7 +91,7 @@ func count(n uint64, one, many string) string {
 
 func newProblemsTab(u *App) *problemsTab {
 	t := &problemsTab{u: u, rows: map[fyne.CanvasObject]*partRow{}}
-	t.list = widget.NewList(
+	t.list = newNavList(
 		func() int { return len(u.doc.Puzzle().Problems) },
 		func() fyne.CanvasObject {
 			name := widget.NewLabel("")
@@ -108,7 +108,7 @@ func newProblemsTab(u *App) *problemsTab {
 			c := o.(*fyne.Container)
 			c.Objects[0].(*widget.Label).SetText(problemLabel(p, i))
 			c.Objects[1].(*widget.Label).SetText(problemState(&p.Problems[i]))
-		})
+		}, u)
 	t.list.OnSelected = func(i widget.ListItemID) {
 		if t.settingUI || i == u.view.Problem {
 			return
@@ -133,14 +133,11 @@ func newProblemsTab(u *App) *problemsTab {
 	t.summary = widget.NewLabel("")
 	t.summary.Wrapping = fyne.TextWrapWord
 
-	t.parts = widget.NewList(
+	t.parts = newNavList(
 		func() int { return len(u.doc.Puzzle().Shapes) },
 		t.newPartRow,
-		func(i widget.ListItemID, o fyne.CanvasObject) { t.updatePartRow(i, t.rows[o]) })
-	t.parts.OnSelected = func(i widget.ListItemID) {
-		t.showPreview(i)
-		t.parts.Unselect(i)
-	}
+		func(i widget.ListItemID, o fyne.CanvasObject) { t.updatePartRow(i, t.rows[o]) }, u)
+	t.parts.OnSelected = t.showPreview // the selection stays, for the keys to move on from
 	header := container.NewBorder(nil, nil, widget.NewLabelWithStyle("Pieces", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewGridWrap(fyne.NewSize(330, 30),
 			container.NewGridWithColumns(3, widget.NewLabel("min"), widget.NewLabel("max"), widget.NewLabel("groups"))))
@@ -316,6 +313,7 @@ func (t *problemsTab) refresh() {
 		}
 		t.summary.SetText(problemSummary(p, pr))
 		t.showPreview(pr.Result)
+		t.parts.UnselectAll() // the preview shows the result, no piece
 	} else {
 		t.name.SetText("")
 		t.result.ClearSelected()

@@ -24,7 +24,7 @@ type shapesTab struct {
 	u       *App
 	content fyne.CanvasObject
 
-	list    *widget.List
+	list    *navList
 	name    *commitEntry
 	weight  *spin
 	size    [3]*spin
@@ -70,7 +70,7 @@ func newShapesTab(u *App) *shapesTab {
 	t := &shapesTab{u: u}
 
 	// The list of shapes.
-	t.list = widget.NewList(
+	t.list = newNavList(
 		func() int { return len(u.doc.Puzzle().Shapes) },
 		func() fyne.CanvasObject {
 			sw := canvas.NewRectangle(color.Black)
@@ -93,7 +93,7 @@ func newShapesTab(u *App) *shapesTab {
 			c.Objects[1].(*fyne.Container).Objects[0].(*canvas.Rectangle).FillColor = pieceColor(i)
 			c.Objects[1].(*fyne.Container).Objects[0].Refresh()
 			c.Objects[2].(*widget.Label).SetText(fmt.Sprintf("%d", s.NumCells()))
-		})
+		}, u)
 	t.list.OnSelected = func(i widget.ListItemID) {
 		if t.settingUI || i == u.view.Shape {
 			return

@@ -39,6 +39,8 @@ const (
 	// Solving.
 	keySolveStart
 	keySolveStop
+	keyStepBack
+	keyStepOn
 	keyPlayPause
 )
 
@@ -87,6 +89,8 @@ var keyTable = []keyBinding{
 	{section: secLists, action: keyListPageDown, chords: []chord{{key: fyne.KeyPageDown}}},
 	{section: secLists, keys: "Home / End", help: "first / last entry", action: keyListFirst, chords: []chord{{key: fyne.KeyHome}}},
 	{section: secLists, action: keyListLast, chords: []chord{{key: fyne.KeyEnd}}},
+	{section: secLists, keys: "Tab / Shift+Tab, click", help: "move the keyboard on / back; a list, 3D view or editor that has it shows a coloured frame"},
+	{section: secLists, keys: "Ctrl+G", help: "go to a solution: type its number and press Enter (Solve tab)"},
 
 	{section: secEditor, keys: "F5 / F6 / F7 / F8", help: "fill, variable, erase, colour tool", action: keyToolFill, chords: []chord{{key: fyne.KeyF5}}},
 	{section: secEditor, action: keyToolVariable, chords: []chord{{key: fyne.KeyF6}}},
@@ -110,6 +114,8 @@ var keyTable = []keyBinding{
 	{section: secSolve, keys: "Ctrl+Shift+R", help: "continue a stopped search"},
 	{section: secSolve, keys: "Ctrl+Period, Escape", help: "stop", action: keySolveStop, chords: []chord{{key: fyne.KeyEscape}}},
 	{section: secSolve, keys: "Space", help: "play or pause the disassembly (Solve tab)", action: keyPlayPause, chords: []chord{{key: fyne.KeySpace}}},
+	{section: secSolve, keys: "← / →", help: "a move back / on in the disassembly (Solve tab)", action: keyStepBack, chords: []chord{{key: fyne.KeyLeft}}},
+	{section: secSolve, action: keyStepOn, chords: []chord{{key: fyne.KeyRight}}},
 	{section: secSolve, keys: "Ctrl+Del, Ctrl+Shift+Del", help: "delete the selected / all solutions"},
 	{section: secSolve, keys: "Ctrl+Shift+PgUp / PgDn", help: "delete the solutions before / after the selected"},
 	{section: secSolve, keys: "Ctrl+Shift+U", help: "delete the solutions without a disassembly"},

@@ -185,18 +185,20 @@ func (t *solveTab) showSorted() {
 	for k, r := range t.sorted {
 		if r == t.sel {
 			t.list.Select(k)
+			t.nav.show(k)
 			return
 		}
 	}
 	t.list.UnselectAll()
+	t.nav.show(-1)
 }
 
 // newSolutionList makes the list widget: one row per solution in display
 // order, with its number, level, moves and, for problems whose piece
 // counts are ranges, the pieces it uses.
-func (t *solveTab) newSolutionList() *widget.List {
+func (t *solveTab) newSolutionList() *navList {
 	cols := t.columns()
-	l := widget.NewList(
+	l := newNavList(
 		func() int { return len(t.sorted) },
 		func() fyne.CanvasObject {
 			labels := make([]fyne.CanvasObject, 4)
@@ -217,15 +219,16 @@ func (t *solveTab) newSolutionList() *widget.List {
 			if d := sol.Disassembly; d != nil {
 				level, moves = d.Level(), fmt.Sprint(d.TotalMoves())
 			}
-			labels[0].(*widget.Label).SetText(fmt.Sprintf("#%d", sol.AsmNum+1))
-			labels[1].(*widget.Label).SetText(level)
-			labels[2].(*widget.Label).SetText(moves)
-			labels[3].(*widget.Label).SetText(t.piecesText(sol.Assembly))
-		})
+			setLabel(labels[0].(*widget.Label), fmt.Sprintf("#%d", sol.AsmNum+1))
+			setLabel(labels[1].(*widget.Label), level)
+			setLabel(labels[2].(*widget.Label), moves)
+			setLabel(labels[3].(*widget.Label), t.piecesText(sol.Assembly))
+		}, t.u)
 	l.OnSelected = func(i widget.ListItemID) {
 		if i < len(t.sorted) {
 			t.selectRow(t.sorted[i])
 		}
+		t.nav.show(i)
 		t.tools.refresh()
 	}
 	return l

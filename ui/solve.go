@@ -26,7 +26,8 @@ type solveTab struct {
 	problem *keySelect
 	info    *widget.Label
 	sortBy  *keySelect
-	list    *widget.List
+	list    *navList
+	nav     *solutionNav // go-to field and slider (solution_nav.go)
 	rows    []solRow
 	sorted  []int // indices into rows, in display order
 	order   int
@@ -77,6 +78,7 @@ func newSolveTab(u *App) *solveTab {
 		t.resort()
 	}, u)
 	t.list = t.newSolutionList()
+	t.nav = newSolutionNav(t)
 
 	t.sortBy.SetSelectedIndex(0)
 
@@ -99,7 +101,7 @@ func newSolveTab(u *App) *solveTab {
 
 	controls := t.runControls()
 	listBox := container.NewBorder(container.NewVBox(container.NewBorder(nil, nil, widget.NewLabelWithStyle("Solutions", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewHBox(t.movesButton(), widget.NewLabel("sort by"), t.sortBy)), t.listHeader()), t.solutionTools(), nil, nil, t.list)
+		container.NewHBox(t.movesButton(), widget.NewLabel("sort by"), t.sortBy)), t.listHeader()), container.NewVBox(t.nav.box, t.solutionTools()), nil, nil, t.list)
 	left := container.NewBorder(container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Problem"), nil, t.problem),
 		controls, t.info, t.why.panel, widget.NewSeparator()), nil, nil, nil, listBox)
@@ -210,6 +212,7 @@ func (t *solveTab) clearView() {
 		msg = "No solutions yet"
 	}
 	t.view.setItems(nil, msg, true)
+	t.nav.show(-1)
 	t.enableAnim(false)
 	t.stepLabel.SetText("")
 }
@@ -327,6 +330,10 @@ func (t *solveTab) typedKey(ev *fyne.KeyEvent, mod fyne.KeyModifier) {
 		if !t.play.Disabled() {
 			t.togglePlay()
 		}
+	case keyStepBack:
+		t.stepBy(-1)
+	case keyStepOn:
+		t.stepBy(1)
 	}
 }
 

@@ -17,7 +17,7 @@ import (
 )
 
 // newTestUI opens p in a window of the headless test driver.
-func newTestUI(t *testing.T, p *model.Puzzle) *App {
+func newTestUI(t testing.TB, p *model.Puzzle) *App {
 	t.Helper()
 	a := test.NewTempApp(t)
 	w := a.NewWindow("test")

@@ -49,6 +49,7 @@ type view3D struct {
 	shapeIdx int
 
 	tools viewTools // pan, reset, Shift+click (view3d_tools.go)
+	ring  focusRing // marks the keyboard focus (focusring.go)
 }
 
 func newView3D(u *App) *view3D {
@@ -160,6 +161,7 @@ func (r *view3DRenderer) Layout(size fyne.Size) {
 	bs := r.v.tools.resetBtn.MinSize()
 	r.v.tools.resetBtn.Move(fyne.NewPos(size.Width-bs.Width-2, 2))
 	r.v.tools.resetBtn.Resize(bs)
+	r.v.ring.layout(size)
 }
 
 func (r *view3DRenderer) MinSize() fyne.Size { return r.v.MinSize() }
@@ -172,7 +174,7 @@ func (r *view3DRenderer) Refresh() {
 }
 
 func (r *view3DRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.v.raster, r.v.msg, r.v.tools.resetBtn}
+	return []fyne.CanvasObject{r.v.raster, r.v.msg, r.v.ring.object(), r.v.tools.resetBtn}
 }
 
 func (r *view3DRenderer) Destroy() {}

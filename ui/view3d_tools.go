@@ -35,6 +35,7 @@ func (t *viewTools) panDrag() bool {
 // Fyne's drag and tap events carry neither.
 func (v *view3D) MouseDown(ev *desktop.MouseEvent) {
 	v.tools.button, v.tools.mods = ev.Button, ev.Modifier
+	focus(v)
 }
 
 // MouseUp is part of desktop.Mouseable; the press's state stays until the
