@@ -74,8 +74,9 @@
 //   - group entries per problem: 1024;
 //   - disassembly trees: 1024 levels, full or outline;
 //   - solving time: below 2^33 seconds, so that it fits a time.Duration;
-//   - maxHoles: at most 2^24, the most cells a shape can have (the solver
-//     reads a larger bound than the result's variable cells as no bound);
+//   - maxHoles: a bound above 2^24, the most cells a shape can have, reads
+//     as no bound (so does -1); other negative values are refused. The
+//     solver reads any bound above the result's variable cells as none;
 //   - coordinates in assemblies and disassemblies, hotspots and weights:
 //     magnitude up to 2^24.
 //

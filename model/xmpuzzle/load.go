@@ -371,13 +371,19 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 		where += fmt.Sprintf(" %q", name)
 	}
 	if s, ok := attr(el, "maxHoles"); ok {
-		// -1 wraps to BurrTools' "undefined" 0xFFFFFFFF.
-		// A bound above the cells a shape may have means nothing; rejecting
-		// it keeps every later sum and conversion of it in range.
+		// A bound at or above the result's variable cells limits nothing
+		// (BurrTools compares it, unsigned, with the variable cells left
+		// empty). One above the cells any shape may have can never limit
+		// anything, even after the result is edited, so it reads as no
+		// bound: then no later sum or conversion can wrap it, and saving
+		// writes no attribute. BurrTools itself would keep only its low
+		// 32 bits (2^32 would bound the holes to 0), which we do not copy.
+		// -1 is BurrTools' "undefined" 0xFFFFFFFF written signed; other
+		// negative numbers mean nothing and BurrTools never writes them.
 		switch v := atoi(s); {
-		case v == -1 || v == undefined32:
-		case v < 0 || v > maxShapeCells:
-			return pr, errAt(el, where, "maxHoles=%q is out of range 0..%d (the most cells a shape may have)", clip(s), maxShapeCells)
+		case v == -1 || v > maxShapeCells:
+		case v < 0:
+			return pr, errAt(el, where, "maxHoles=%q is negative (leave it out for no bound)", clip(s))
 		default:
 			pr.MaxHoles = int(v)
 		}
