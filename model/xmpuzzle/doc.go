@@ -33,6 +33,10 @@
 //     (the root: the assembly). Removed pieces sit at prev + 20000·d, however
 //     far older writers pushed them (30000).
 //   - Colour rules are sorted and without duplicates, as BurrTools keeps them.
+//   - Colour components outside 0..255 are clamped to it (BurrTools masks
+//     them to a byte: 300 would be 44), and a maxHoles above 2^24 is no
+//     bound (BurrTools keeps its low 32 bits); saving writes the clamped
+//     colour and no maxHoles.
 //   - The paused-search dump (<assembler>) is kept only for problems in state
 //     1; BurrTools drops it on saving any other state. A problem in state 1
 //     without one is read as state 3 (or 0 without stored solutions), because

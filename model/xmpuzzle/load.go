@@ -195,8 +195,12 @@ func (l *loader) colors(el *etree.Element) error {
 		if len(l.p.Colors) == model.MaxColor {
 			return errAt(c, "", "more than %d colours", model.MaxColor)
 		}
-		// Masked to a byte like BurrTools does; a missing value is 0.
-		rgb := func(k string) uint8 { s, _ := attr(c, k); return uint8(atoi(s) & 0xFF) }
+		// A component outside 0..255 is clamped to it: 300 is as red as a
+		// colour gets, not the dark 44 that BurrTools' mask to a byte makes
+		// of it. It changes a display colour and nothing else, and saving
+		// writes the clamped value, which BurrTools reads the same. A
+		// missing value is 0, as in BurrTools.
+		rgb := func(k string) uint8 { s, _ := attr(c, k); return uint8(min(max(atoi(s), 0), 0xFF)) }
 		l.p.Colors = append(l.p.Colors, color.RGBA{R: rgb("red"), G: rgb("green"), B: rgb("blue"), A: 0xFF})
 		return nil
 	})
