@@ -18,9 +18,9 @@ import (
 // The movement browser's Store button converts the path to the current
 // state into a disassembly and checks it against the pieces before it
 // becomes an edit. The check goes over every cell of the moving pieces
-// for every move (seconds for long paths of pieces of a few hundred
-// thousand cells), so it runs on a goroutine of its own: the button turns
-// into Stop meanwhile, closing the window stops it too, and a bar shows
+// for every move (1.4 s for 61 moves of a piece of 25,600 cells), so it
+// runs on a goroutine of its own: the button turns into Stop meanwhile,
+// closing the window stops it too, and a bar above the status line shows
 // that it is working once it has run for a moment. model's check looks at
 // its context every few thousand cells, so Stop ends it within 100 ms.
 
@@ -34,9 +34,10 @@ type storeJob struct {
 	done   chan struct{} // closed when the check's goroutine ends
 }
 
-// newStoreBusy is the bar shown while a check runs, hidden until then.
+// newStoreBusy is the bar shown while a check runs (the status line says
+// what runs), hidden until then.
 func newStoreBusy() *fyne.Container {
-	c := container.NewBorder(nil, nil, widget.NewLabel("Checking the disassembly…"), nil, widget.NewProgressBarInfinite())
+	c := container.NewStack(widget.NewProgressBarInfinite())
 	c.Hide()
 	return c
 }
