@@ -388,7 +388,9 @@ func (p *Puzzle) AllowColor(prob, pc, rc int, allow bool) error {
 	return nil
 }
 
-// SetMaxHoles sets the hole limit of problem prob (-1: no limit).
+// SetMaxHoles sets the hole limit of problem prob (-1: no limit). A limit
+// above MaxShapeCells is refused: no result has that many cells, and files
+// read such a bound as none.
 func (p *Puzzle) SetMaxHoles(prob, n int) error {
 	pr, err := p.problem(prob)
 	if err != nil {
@@ -396,6 +398,9 @@ func (p *Puzzle) SetMaxHoles(prob, n int) error {
 	}
 	if n < -1 {
 		return fmt.Errorf("bad hole limit %d", n)
+	}
+	if n > MaxShapeCells {
+		return fmt.Errorf("hole limit %d is more than any shape's %d cells (leave it empty for no limit)", n, MaxShapeCells)
 	}
 	if pr.MaxHoles != n {
 		pr.MaxHoles = n

@@ -673,6 +673,7 @@ func (u *App) dropped(_ fyne.Position, uris []fyne.URI) {
 // closeRequested asks about unsaved changes, stops the solver and quits.
 func (u *App) closeRequested() {
 	u.confirmDiscard("quit", func() {
+		u.rememberPlace() // while the window is there (winpos.go)
 		u.Shutdown()
 		u.win.Close()
 	})

@@ -56,6 +56,10 @@ type movementBrowser struct {
 	view    *view3D
 	tools   *assemblyTools // the pieces' visibility, this window's own
 	setting bool
+
+	do      func(func()) // runs UI updates from other goroutines
+	storing *storeJob    // the Store button's check, while it runs
+	busy    *fyne.Container
 }
 
 // openMovementBrowser opens the browser on the solution selected in the
@@ -94,7 +98,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	if err != nil {
 		return nil, err
 	}
-	b := &movementBrowser{u: u, doc: u.doc, problem: problem, puzzle: pz, sol: sol, m: m, cur: m.Root()}
+	b := &movementBrowser{u: u, doc: u.doc, problem: problem, puzzle: pz, sol: sol, m: m, cur: m.Root(), do: u.do}
 	slotColors := render.SlotColors(pr)
 	b.win = u.fyne.NewWindow(fmt.Sprintf("Movement — solution #%d of %s", sol.AsmNum+1, problemLabel(pz, problem)))
 
@@ -172,15 +176,17 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	side := container.NewVSplit(piecesBox, treeBox)
 	side.Offset = 0.45
 	b.view.onPick = func(cell, _ grid.Vec, secondary bool) { b.pick(cell, secondary) }
+	b.busy = newStoreBusy()
 	controls := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Move"), nil, dirs),
 		container.NewHBox(back, b.store, b.takeOut),
-		b.status, keys)
+		b.busy, b.status, keys)
 	right := container.NewBorder(nil, controls, nil, nil, b.view)
 	split := container.NewHSplit(side, right)
 	split.Offset = 0.28
 	b.win.SetContent(tips.over(split))
 	b.win.Canvas().SetOnTypedKey(b.typedKey)
+	b.win.SetOnClosed(b.stopStoring)
 	b.win.Resize(fyne.NewSize(1100, 720))
 	b.checks[0].SetChecked(true) // New refuses fewer than two pieces
 	b.refresh()
@@ -313,7 +319,13 @@ func (b *movementBrowser) refresh() {
 	default:
 		b.status.SetText(fmt.Sprintf("State %d of %d", n.ID, b.m.Len()))
 	}
-	if derr == nil {
+	b.enableStore(derr)
+}
+
+// enableStore enables Store when the current state converts into a
+// disassembly (derr is nil), or while a check runs (the button stops it).
+func (b *movementBrowser) enableStore(derr error) {
+	if derr == nil || b.storing != nil {
 		b.store.Enable()
 	} else {
 		b.store.Disable()
@@ -361,45 +373,6 @@ func (b *movementBrowser) showScene() map[grid.Vec][]int {
 	b.tools.apply(sc)
 	b.view.setScene(sc, "")
 	return ov
-}
-
-// storeDisassembly stores the path to the current state as the
-// solution's disassembly, one undoable edit.
-func (b *movementBrowser) storeDisassembly() {
-	d, err := b.m.Disassembly(b.cur)
-	if err != nil {
-		b.status.SetText(capitalize(err.Error()))
-		return
-	}
-	if b.u.doc != b.doc {
-		b.status.SetText("The puzzle this solution belongs to has been closed")
-		return
-	}
-	var errGone = errors.New("the solution is not stored in the puzzle (a running solver's solutions are stored when it stops), or the puzzle has changed")
-	ok := b.u.edit("Store disassembly", func(p *model.Puzzle) error {
-		if b.problem >= len(p.Problems) {
-			return errGone
-		}
-		pr := &p.Problems[b.problem]
-		k := slices.IndexFunc(pr.Solutions, func(s model.Solution) bool {
-			return s.AsmNum == b.sol.AsmNum && slices.Equal(s.Assembly, b.sol.Assembly)
-		})
-		if k < 0 {
-			return errGone
-		}
-		// Edits replace the solution slice rather than change it: undo
-		// snapshots share it.
-		sols := slices.Clone(pr.Solutions)
-		sols[k].Disassembly = d
-		if err := model.CheckDisassembly(p, pr, &sols[k]); err != nil {
-			return fmt.Errorf("the disassembly does not fit the solution: %w", err)
-		}
-		pr.Solutions = sols
-		return nil
-	})
-	if ok {
-		b.status.SetText(fmt.Sprintf("Stored: level %s, %s", d.Level(), plural(d.TotalMoves(), "move")))
-	}
 }
 
 // typedKey moves with the arrow and page keys, selects with digits.

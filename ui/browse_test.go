@@ -224,6 +224,14 @@ func hookPuzzle() *model.Puzzle {
 // browser on it.
 func openMoves(t *testing.T, u *App) *movementBrowser {
 	t.Helper()
+	b := openMovesWindow(t, u)
+	t.Cleanup(b.win.Close)
+	return b
+}
+
+// openMovesWindow is openMoves for tests that close the window themselves.
+func openMovesWindow(t *testing.T, u *App) *movementBrowser {
+	t.Helper()
 	u.tabs.SelectIndex(tabSolve)
 	u.solve.list.Select(0)
 	sol, p, ok := u.solve.selectedSolution()
@@ -234,7 +242,6 @@ func openMoves(t *testing.T, u *App) *movementBrowser {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(b.win.Close)
 	return b
 }
 
@@ -315,7 +322,7 @@ func TestMovementBrowser(t *testing.T) {
 	if !b.cur.Move.Removal || b.store.Disabled() || !strings.HasPrefix(b.nodeLabel(fmt.Sprint(b.cur.ID)), "take out piece 2") {
 		t.Fatalf("take out: %+v, %q", b.cur.Move, b.status.Text)
 	}
-	test.Tap(b.store)
+	storeAndWait(t, b)
 	p := u.doc.Puzzle()
 	sol := &p.Problems[0].Solutions[0]
 	if sol.Disassembly == nil || sol.Disassembly.Level() != "1" {
@@ -415,7 +422,7 @@ func TestMovementBrowserPrisms(t *testing.T) {
 	if b.store.Disabled() {
 		t.Fatalf("not storable: %q", b.status.Text)
 	}
-	test.Tap(b.store)
+	storeAndWait(t, b)
 	got := u.doc.Puzzle().Problems[0].Solutions[0].Disassembly
 	if got == nil || got.Level() != want.Level() || got.TotalMoves() != want.TotalMoves() {
 		t.Fatalf("stored %v, want level %s", got, want.Level())

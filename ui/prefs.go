@@ -21,8 +21,6 @@ const (
 	prefNewGrid = "newGrid"       // grid.Type of File ▸ New's first item
 	prefKeep    = "solutionLimit" // solutions a run keeps
 	prefWorkers = "workers"       // solver goroutines; 0: one per CPU
-	prefWidth   = "windowWidth"   // the window's size when it was closed
-	prefHeight  = "windowHeight"
 )
 
 // Theme choices.
@@ -88,27 +86,6 @@ func (u *App) prefKeep() int {
 // prefWorkers is the solver's Workers option: 0 for one per CPU.
 func (u *App) prefWorkers() int {
 	return max(0, u.fyne.Preferences().Int(prefWorkers))
-}
-
-// WindowSize returns the window size to start with: the one it had when
-// it was last closed, or def. (Fyne cannot place a window, so its
-// position is left to the window manager.)
-func (u *App) WindowSize(def fyne.Size) fyne.Size {
-	p := u.fyne.Preferences()
-	w, h := p.Float(prefWidth), p.Float(prefHeight)
-	if w < 400 || h < 300 {
-		return def
-	}
-	return fyne.NewSize(float32(w), float32(h))
-}
-
-// rememberWindow records the window's size for the next start.
-func (u *App) rememberWindow() {
-	sz := u.win.Canvas().Size()
-	if sz.Width >= 400 && sz.Height >= 300 {
-		u.fyne.Preferences().SetFloat(prefWidth, float64(sz.Width))
-		u.fyne.Preferences().SetFloat(prefHeight, float64(sz.Height))
-	}
 }
 
 // showPreferences is Edit ▸ Preferences: the theme, the grid of new

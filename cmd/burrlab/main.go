@@ -29,6 +29,7 @@ func main() {
 		fyne.LogError("autosave is off", err)
 	}
 	w.Resize(u.WindowSize(fyne.NewSize(1360, 860)))
+	a.Lifecycle().SetOnStarted(u.RestoreWindowPosition) // the window is shown then
 	w.SetMaster()
 	w.ShowAndRun()
 	u.Shutdown()

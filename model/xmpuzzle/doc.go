@@ -33,6 +33,10 @@
 //     (the root: the assembly). Removed pieces sit at prev + 20000·d, however
 //     far older writers pushed them (30000).
 //   - Colour rules are sorted and without duplicates, as BurrTools keeps them.
+//   - Colour components outside 0..255 are clamped to it (BurrTools masks
+//     them to a byte: 300 would be 44), and a maxHoles above 2^24 is no
+//     bound (BurrTools keeps its low 32 bits); saving writes the clamped
+//     colour and no maxHoles.
 //   - The paused-search dump (<assembler>) is kept only for problems in state
 //     1; BurrTools drops it on saving any other state. A problem in state 1
 //     without one is read as state 3 (or 0 without stored solutions), because
@@ -74,8 +78,9 @@
 //   - group entries per problem: 1024;
 //   - disassembly trees: 1024 levels, full or outline;
 //   - solving time: below 2^33 seconds, so that it fits a time.Duration;
-//   - maxHoles: at most 2^24, the most cells a shape can have (the solver
-//     reads a larger bound than the result's variable cells as no bound);
+//   - maxHoles: a bound above 2^24, the most cells a shape can have, reads
+//     as no bound (so does -1); other negative values are refused. The
+//     solver reads any bound above the result's variable cells as none;
 //   - coordinates in assemblies and disassemblies, hotspots and weights:
 //     magnitude up to 2^24.
 //

@@ -55,8 +55,6 @@ func TestLimitsCraftedFiles(t *testing.T) {
 		// 700 bytes per element, under the 1 Mi element cap).
 		{"900k parts of count 0", cubeFile(shapes + `<problems>` + problem("", strings.Repeat(`<shape id="1" count="0"/>`, 900000), "") + `</problems>`), "more than 4096 parts", 20 * time.Second, 800 << 20},
 		{"5000 parts of count 0", cubeFile(shapes + `<problems>` + problem("", strings.Repeat(`<shape id="1" count="0"/>`, 5000), "") + `</problems>`), "more than 4096 parts", time.Second, 20 << 20},
-		// Before: accepted, and wrapped to a negative bound in the solver.
-		{"maxHoles 2^31", cubeFile(shapes + `<problems>` + problem(` maxHoles="2147483648"`, `<shape id="1" min="0" max="16"/>`, "") + `</problems>`), `maxHoles="2147483648" is out of range 0..16777216`, time.Second, 10 << 20},
 		{"2000 group entries", cubeFile(shapes + `<problems>` + problem("", `<shape id="1" min="0" max="2">`+strings.Repeat(`<group group="7" count="1"/>`, 2000)+`</shape>`, "") + `</problems>`), "more than 1024 group entries", time.Second, 20 << 20},
 		// Before: accepted; the app's elapsed time wrapped to a negative
 		// duration.
@@ -91,4 +89,61 @@ func attrList(n int) string {
 		fmt.Fprintf(&b, ` k%d="0"`, i)
 	}
 	return b.String()
+}
+
+// TestMaxHolesRange: maxHoles is read by what it means. A bound above the
+// cells any shape may have (2^24) can never limit anything, so it reads as
+// no bound, whatever its size, and is not written back (BurrTools would
+// keep only its low 32 bits: 2^32 would become a bound of 0). Bounds up to
+// 2^24 are kept as they are, even above the result's variable cells (the
+// solver reads those as none; TestLooseMaxHolesCountsAsNone), and -1 is
+// BurrTools' "undefined". Other negative values are refused.
+// (internal/cli's TestMaxHolesCraftedFilesCount solves such files.)
+func TestMaxHolesRange(t *testing.T) {
+	file := func(attr string) string {
+		return cubeFile(`<shapes><voxel x="2" y="2" z="1" type="0">++++</voxel><voxel x="1" y="1" z="1" type="0">#</voxel></shapes>` +
+			`<problems><problem` + attr + `><shapes><shape id="1" min="0" max="4"/></shapes><result id="0"/><bitmap/></problem></problems>`)
+	}
+	for _, tt := range []struct {
+		value string
+		want  int
+	}{
+		{"0", 0}, {"4", 4}, {"5", 5}, {"16777216", 16777216},
+		{"-1", -1}, {"4294967295", -1}, {"16777217", -1}, {"2147483648", -1},
+		{"4294967296", -1}, {"4294967297", -1}, {"9223372036854775807", -1},
+		{"18446744073709551616", -1}, {"99999999999999999999999999999999", -1},
+	} {
+		p, err := Read(strings.NewReader(file(` maxHoles="` + tt.value + `"`)))
+		if err != nil {
+			t.Errorf("maxHoles=%s: %v", tt.value, err)
+			continue
+		}
+		if got := p.Problems[0].MaxHoles; got != tt.want {
+			t.Errorf("maxHoles=%s read as %d, want %d", tt.value, got, tt.want)
+		}
+		out := string(writeXML(t, p))
+		want := ""
+		if tt.want >= 0 {
+			want = fmt.Sprintf(` maxHoles="%d"`, tt.want)
+		}
+		if got := attrIn(out, "maxHoles"); got != want {
+			t.Errorf("maxHoles=%s written as %q, want %q", tt.value, got, want)
+		}
+	}
+	for _, v := range []string{"-2", "-2147483648", "-4294967295", "-9223372036854775808"} {
+		_, err := Read(strings.NewReader(file(` maxHoles="` + v + `"`)))
+		if err == nil || !strings.Contains(err.Error(), `maxHoles="`+v+`" is negative`) {
+			t.Errorf("maxHoles=%s: error %v, want it refused as negative", v, err)
+		}
+	}
+}
+
+// attrIn returns the first ` key="…"` attribute in the XML text s, or "".
+func attrIn(s, key string) string {
+	i := strings.Index(s, " "+key+`="`)
+	if i < 0 {
+		return ""
+	}
+	j := strings.IndexByte(s[i+len(key)+3:], '"')
+	return s[i : i+len(key)+3+j+1]
 }

@@ -195,8 +195,12 @@ func (l *loader) colors(el *etree.Element) error {
 		if len(l.p.Colors) == model.MaxColor {
 			return errAt(c, "", "more than %d colours", model.MaxColor)
 		}
-		// Masked to a byte like BurrTools does; a missing value is 0.
-		rgb := func(k string) uint8 { s, _ := attr(c, k); return uint8(atoi(s) & 0xFF) }
+		// A component outside 0..255 is clamped to it: 300 is as red as a
+		// colour gets, not the dark 44 that BurrTools' mask to a byte makes
+		// of it. It changes a display colour and nothing else, and saving
+		// writes the clamped value, which BurrTools reads the same. A
+		// missing value is 0, as in BurrTools.
+		rgb := func(k string) uint8 { s, _ := attr(c, k); return uint8(min(max(atoi(s), 0), 0xFF)) }
 		l.p.Colors = append(l.p.Colors, color.RGBA{R: rgb("red"), G: rgb("green"), B: rgb("blue"), A: 0xFF})
 		return nil
 	})
@@ -371,13 +375,19 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 		where += fmt.Sprintf(" %q", name)
 	}
 	if s, ok := attr(el, "maxHoles"); ok {
-		// -1 wraps to BurrTools' "undefined" 0xFFFFFFFF.
-		// A bound above the cells a shape may have means nothing; rejecting
-		// it keeps every later sum and conversion of it in range.
+		// A bound at or above the result's variable cells limits nothing
+		// (BurrTools compares it, unsigned, with the variable cells left
+		// empty). One above the cells any shape may have can never limit
+		// anything, even after the result is edited, so it reads as no
+		// bound: then no later sum or conversion can wrap it, and saving
+		// writes no attribute. BurrTools itself would keep only its low
+		// 32 bits (2^32 would bound the holes to 0), which we do not copy.
+		// -1 is BurrTools' "undefined" 0xFFFFFFFF written signed; other
+		// negative numbers mean nothing and BurrTools never writes them.
 		switch v := atoi(s); {
-		case v == -1 || v == undefined32:
-		case v < 0 || v > maxShapeCells:
-			return pr, errAt(el, where, "maxHoles=%q is out of range 0..%d (the most cells a shape may have)", clip(s), maxShapeCells)
+		case v == -1 || v > maxShapeCells:
+		case v < 0:
+			return pr, errAt(el, where, "maxHoles=%q is negative (leave it out for no bound)", clip(s))
 		default:
 			pr.MaxHoles = int(v)
 		}

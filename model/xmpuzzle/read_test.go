@@ -3,6 +3,7 @@ package xmpuzzle
 import (
 	"bytes"
 	"compress/gzip"
+	"image/color"
 	"os"
 	"reflect"
 	"strings"
@@ -72,10 +73,25 @@ func TestAtoiTolerance(t *testing.T) {
 	if s.Size != (grid.Vec{2, 1, 1}) || s.Hotspot != (grid.Vec{}) || s.Weight != 3 {
 		t.Errorf("shape %+v", s)
 	}
-	// A colour value is masked to a byte; a missing one is 0.
-	p = readString(t, cubeFile(`<colors><color red="300" green="-1"/></colors>`))
-	if c := p.Colors[0]; c.R != 44 || c.G != 255 || c.B != 0 || c.A != 255 {
-		t.Errorf("colour %+v", c)
+}
+
+// TestColourComponentsClamped: a colour component outside 0..255 is
+// clamped to it, not masked to a byte as BurrTools does (which makes 300
+// the dark 44 and -1 full 255); a missing one is 0, one that is no number
+// 0, as in BurrTools. Saving writes the clamped values.
+func TestColourComponentsClamped(t *testing.T) {
+	p := readString(t, cubeFile(`<colors><color red="300" green="-1"/><color red="256" green="-256" blue="99999999999999999999"/>`+
+		`<color red="0" green="128" blue="255"/><color red="x" green="4294967297" blue="-4294967295"/></colors>`))
+	want := []color.RGBA{{255, 0, 0, 255}, {255, 0, 255, 255}, {0, 128, 255, 255}, {0, 255, 0, 255}}
+	if !reflect.DeepEqual(p.Colors, want) {
+		t.Fatalf("colours %v, want %v", p.Colors, want)
+	}
+	out := string(writeXML(t, p))
+	for _, c := range []string{`<color red="255" green="0" blue="0"/>`, `<color red="255" green="0" blue="255"/>`,
+		`<color red="0" green="128" blue="255"/>`, `<color red="0" green="255" blue="0"/>`} {
+		if !strings.Contains(out, c) {
+			t.Errorf("saved file lacks %s:\n%s", c, out)
+		}
 	}
 }
 

@@ -152,7 +152,9 @@ func writeProblem(parent *etree.Element, g grid.Grid, pr *model.Problem) {
 		e.CreateAttr("solutions", strconv.FormatUint(pr.NumSolutions, 10))
 		e.CreateAttr("time", strconv.FormatUint(pr.SolveTime, 10))
 	}
-	if pr.MaxHoles >= 0 {
+	// A bound above any shape's cells is no bound (see the reader), and
+	// BurrTools would keep only its low 32 bits.
+	if pr.MaxHoles >= 0 && pr.MaxHoles <= maxShapeCells {
 		setInt(e, "maxHoles", pr.MaxHoles)
 	}
 	parts := e.CreateElement("shapes")

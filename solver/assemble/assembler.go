@@ -606,11 +606,28 @@ func bounds(cells []grid.Cell) (lo, hi grid.Vec) {
 // cover matrix orders its rows by their last cell column (see
 // cover.New), so a placement's cells then have close column numbers and
 // each cell's placements close row numbers, which makes counting faster.
+//
+// A result with variable cells under the symmetry filter is the
+// exception. The search tries leaving a variable cell empty before
+// filling it, so the first assemblies it meets fill the cells whose
+// columns come last; the filter keeps, of each set of symmetric
+// assemblies, the one smallest in (orientation, x, y, z) order. Where
+// both orders agree, that is when the columns run from the largest x down
+// (z fastest), the search meets the kept assemblies early: twelve unit
+// cubes in a hollow 10x10x10 box give their first assembly after 0.1 s;
+// along the axes, the filter dropped millions of assemblies a second and
+// kept none in 40 s (all began in the corner with the largest x, y and
+// z). Counts do not depend on the order.
 func (a *Assembler) cellOrder() []int {
 	r := &a.res
 	ext := r.hi.Sub(r.lo)
 	axes := []int{0, 1, 2}
-	slices.SortStableFunc(axes, func(i, j int) int { return ext[i] - ext[j] })
+	byFilter := a.filter != nil && len(r.pos) > r.fixed
+	if byFilter {
+		axes = []int{2, 1, 0}
+	} else {
+		slices.SortStableFunc(axes, func(i, j int) int { return ext[i] - ext[j] })
+	}
 	key := func(v grid.Vec) int {
 		d := v.Sub(r.lo)
 		k := 0
@@ -624,6 +641,9 @@ func (a *Assembler) cellOrder() []int {
 		order[i] = i
 	}
 	slices.SortFunc(order, func(i, j int) int { return key(r.pos[i]) - key(r.pos[j]) })
+	if byFilter {
+		slices.Reverse(order)
+	}
 	return order
 }
 

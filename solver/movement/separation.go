@@ -21,7 +21,7 @@ func (m *Model) Disassembly(n *Node) (*model.Separation, error) {
 	}
 	path := Path(n)
 	for _, s := range path {
-		if ov := m.Overlaps(s); len(ov) > 0 {
+		if s.overlap {
 			return nil, fmt.Errorf("pieces overlap on the way (state %d): a disassembly cannot pass through them", s.ID)
 		}
 	}

@@ -1,0 +1,233 @@
+//go:build (linux || freebsd || openbsd || netbsd) && cgo && !wayland
+
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// appEnv makes the test binary run the app (TestMain) instead of the tests.
+const appEnv = "BURRLAB_TEST_RUN_APP"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(appEnv) == "1" {
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// xserver is a virtual X server of the test's own, on a display number
+// the server picks, so that tests and people using other displays do not
+// meet.
+type xserver struct {
+	display string
+	cmd     *exec.Cmd
+}
+
+func startXvfb(t *testing.T, width, height int) *xserver {
+	t.Helper()
+	for _, tool := range []string{"Xvfb", "xdotool"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("the window test needs %s (scripts/deps.sh installs it; make test runs that first)", tool)
+		}
+	}
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-screen", "0", fmt.Sprintf("%dx%dx24", width, height))
+	cmd.ExtraFiles = []*os.File{w}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		cmd.Wait()
+	})
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(r).ReadString('\n')
+		line <- strings.TrimSpace(s)
+	}()
+	select {
+	case n := <-line:
+		if n == "" {
+			t.Fatal("Xvfb did not start")
+		}
+		return &xserver{display: ":" + n, cmd: cmd}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Xvfb did not say which display it took")
+	}
+	return nil
+}
+
+// xdotool runs xdotool on the server and returns its output.
+func (x *xserver) xdotool(t *testing.T, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("xdotool", args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("xdotool %v: %v: %s", args, err, out)
+	}
+	return string(out)
+}
+
+// frame is a window's position and size as xdotool reports them.
+type frame struct{ x, y, w, h int }
+
+func (x *xserver) geometry(t *testing.T, win string) frame {
+	t.Helper()
+	var f frame
+	for _, l := range strings.Fields(x.xdotool(t, "getwindowgeometry", "--shell", win)) {
+		k, v, _ := strings.Cut(l, "=")
+		n, _ := strconv.Atoi(v)
+		switch k {
+		case "X":
+			f.x = n
+		case "Y":
+			f.y = n
+		case "WIDTH":
+			f.w = n
+		case "HEIGHT":
+			f.h = n
+		}
+	}
+	return f
+}
+
+// appRun is one run of the app on the server.
+type appRun struct {
+	cmd  *exec.Cmd
+	win  string
+	done chan error
+}
+
+// startApp starts the app with its configuration under home and waits
+// for its window.
+func (x *xserver) startApp(t *testing.T, home string) *appRun {
+	t.Helper()
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), appEnv+"=1", "DISPLAY="+x.display, "HOME="+home,
+		"XDG_CONFIG_HOME="+filepath.Join(home, "config"), "XDG_CACHE_HOME="+filepath.Join(home, "cache"),
+		"XDG_DATA_HOME="+filepath.Join(home, "data"))
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	a := &appRun{cmd: cmd, done: make(chan error, 1)}
+	go func() { a.done <- cmd.Wait() }()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		<-a.done
+	})
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		c := exec.Command("xdotool", "search", "--onlyvisible", "--name", "BurrLab$")
+		c.Env = append(os.Environ(), "DISPLAY="+x.display)
+		if out, err := c.Output(); err == nil {
+			if ids := strings.Fields(string(out)); len(ids) > 0 {
+				a.win = ids[0]
+				return a
+			}
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatal("the app's window did not appear")
+	return nil
+}
+
+// quit ends the app as a user does, with Ctrl+Q, and waits for it.
+func (x *xserver) quit(t *testing.T, a *appRun) {
+	t.Helper()
+	x.xdotool(t, "windowfocus", "--sync", a.win)
+	x.xdotool(t, "key", "ctrl+q")
+	select {
+	case err := <-a.done:
+		a.done <- err // for the cleanup
+		if err != nil {
+			t.Fatalf("the app ended with %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("the app did not quit on Ctrl+Q")
+	}
+}
+
+// waitAt waits until the window's frame is at x, y and returns where it is.
+func (x *xserver) waitAt(t *testing.T, a *appRun, wx, wy int) frame {
+	t.Helper()
+	var f frame
+	for range 50 {
+		if f = x.geometry(t, a.win); f.x == wx && f.y == wy {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return f
+}
+
+// TestWindowPlaceRemembered runs the app on a virtual X server: moved and
+// closed, it opens again where it was; with a position recorded off the
+// screen (a monitor since unplugged), it opens wholly on the screen.
+func TestWindowPlaceRemembered(t *testing.T) {
+	const sw, sh = 1600, 1000
+	x := startXvfb(t, sw, sh)
+	home := t.TempDir()
+
+	a := x.startApp(t, home)
+	x.xdotool(t, "windowmove", "--sync", a.win, "137", "94")
+	f := x.waitAt(t, a, 137, 94)
+	if f.x != 137 || f.y != 94 {
+		t.Fatalf("xdotool could not move the window: at %d,%d", f.x, f.y)
+	}
+	x.quit(t, a)
+	prefs := filepath.Join(home, "config", "fyne", "org.burrlab.burrlab", "preferences.json")
+	data, err := os.ReadFile(prefs)
+	var kept struct{ Window string }
+	if err == nil {
+		err = json.Unmarshal(data, &kept)
+	}
+	if err != nil || !strings.HasSuffix(kept.Window, " 137 94") {
+		t.Fatalf("preferences after quitting: %s (%v)", data, err)
+	}
+
+	a = x.startApp(t, home)
+	if got := x.waitAt(t, a, 137, 94); got.x != 137 || got.y != 94 {
+		t.Fatalf("started again at %d,%d, want 137,94", got.x, got.y)
+	}
+	if got := x.geometry(t, a.win); got.w != f.w || got.h != f.h {
+		t.Errorf("started again %dx%d, want %dx%d", got.w, got.h, f.w, f.h)
+	}
+	x.quit(t, a)
+
+	// Recorded on a monitor to the right that is gone: the window opens
+	// against the right and bottom edges of the screen there is.
+	data, err = os.ReadFile(prefs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := strings.Replace(string(data), " 137 94\"", " 2400 1500\"", 1)
+	if moved == string(data) {
+		t.Fatalf("no position to change in %s", data)
+	}
+	if err := os.WriteFile(prefs, []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a = x.startApp(t, home)
+	want := frame{sw - f.w, sh - f.h, f.w, f.h}
+	if got := x.waitAt(t, a, want.x, want.y); got != want {
+		t.Fatalf("recorded off the screen: opened at %+v, want %+v", got, want)
+	}
+	x.quit(t, a)
+}
