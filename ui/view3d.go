@@ -19,7 +19,7 @@ import (
 
 // view3D shows a scene of meshes through the software renderer in a
 // canvas.Raster. Dragging turns the camera (an arcball), the wheel zooms,
-// clicks pick cells. Only the camera changes between frames while turning;
+// clicks pick cells, and the keys turn and zoom when it has the focus. Only the camera changes between frames while turning;
 // meshes are rebuilt only when their cells change.
 type view3D struct {
 	widget.BaseWidget
@@ -49,6 +49,9 @@ type view3D struct {
 	shapeIdx int
 
 	tools viewTools // pan, reset, Shift+click (view3d_tools.go)
+
+	focused    bool // has the keyboard focus (view3d_keys.go)
+	focusFrame *canvas.Rectangle
 }
 
 func newView3D(u *App) *view3D {
@@ -59,6 +62,7 @@ func newView3D(u *App) *view3D {
 	v.msg.Alignment = fyne.TextAlignCenter
 	v.tools.resetBtn = newTipButton("", theme.ZoomFitIcon(), "Reset the view: turn back and fit the whole scene (Ctrl+0). Drag turns, middle or Shift+drag pans, the wheel zooms", u, v.resetView)
 	v.tools.resetBtn.Importance = widget.LowImportance
+	v.focusFrame = newFocusFrame()
 	v.ExtendBaseWidget(v)
 	return v
 }
@@ -160,6 +164,7 @@ func (r *view3DRenderer) Layout(size fyne.Size) {
 	bs := r.v.tools.resetBtn.MinSize()
 	r.v.tools.resetBtn.Move(fyne.NewPos(size.Width-bs.Width-2, 2))
 	r.v.tools.resetBtn.Resize(bs)
+	r.v.focusFrame.Resize(size)
 }
 
 func (r *view3DRenderer) MinSize() fyne.Size { return r.v.MinSize() }
@@ -168,11 +173,12 @@ func (r *view3DRenderer) Refresh() {
 	r.v.msg.Color = theme.Color(theme.ColorNamePlaceHolder)
 	r.Layout(r.v.Size())
 	r.v.msg.Refresh()
+	r.v.refreshFocusFrame()
 	r.v.raster.Refresh()
 }
 
 func (r *view3DRenderer) Objects() []fyne.CanvasObject {
-	return []fyne.CanvasObject{r.v.raster, r.v.msg, r.v.tools.resetBtn}
+	return []fyne.CanvasObject{r.v.raster, r.v.msg, r.v.focusFrame, r.v.tools.resetBtn}
 }
 
 func (r *view3DRenderer) Destroy() {}
