@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/layout"
@@ -40,8 +43,19 @@ func keyHelpSections() []keyHelpSection {
 // section a heading, then the keys in bold in a left column and what they
 // do beside them, all in a scroll.
 func keyHelpContent() fyne.CanvasObject {
+	sections := keyHelpSections()
+	// One width for the keys of all sections, so that the columns line up.
+	var keyW float32
+	keys := make([][]*widget.Label, len(sections))
+	for k, sec := range sections {
+		for _, b := range sec.lines {
+			l := widget.NewLabelWithStyle(b.keys, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
+			keys[k] = append(keys[k], l)
+			keyW = max(keyW, l.MinSize().Width)
+		}
+	}
 	box := container.NewVBox()
-	for k, sec := range keyHelpSections() {
+	for k, sec := range sections {
 		if k > 0 {
 			box.Add(widget.NewSeparator())
 		}
@@ -49,8 +63,10 @@ func keyHelpContent() fyne.CanvasObject {
 		head.SizeName = theme.SizeNameSubHeadingText
 		box.Add(head)
 		rows := container.New(layout.NewFormLayout())
-		for _, b := range sec.lines {
-			rows.Add(widget.NewLabelWithStyle(b.keys, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true}))
+		for i, b := range sec.lines {
+			width := canvas.NewRectangle(color.Transparent)
+			width.SetMinSize(fyne.NewSize(keyW, 0))
+			rows.Add(container.NewStack(width, keys[k][i]))
 			rows.Add(widget.NewLabel(b.help))
 		}
 		box.Add(rows)

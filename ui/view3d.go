@@ -60,7 +60,7 @@ func newView3D(u *App) *view3D {
 	v.raster.ScaleMode = canvas.ImageScaleFastest
 	v.msg = canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder))
 	v.msg.Alignment = fyne.TextAlignCenter
-	v.tools.resetBtn = newTipButton("", theme.ZoomFitIcon(), "Reset the view: turn back and fit the whole scene (Ctrl+0). Drag turns, middle or Shift+drag pans, the wheel zooms", u, v.resetView)
+	v.tools.resetBtn = newTipButton("", theme.ZoomFitIcon(), "Reset the view: turn back and fit the whole scene (0 or Ctrl+0). Drag turns, middle or Shift+drag pans, the wheel zooms; once the view is clicked, the arrow keys turn and + and − zoom", u, v.resetView)
 	v.tools.resetBtn.Importance = widget.LowImportance
 	v.focusFrame = newFocusFrame()
 	v.ExtendBaseWidget(v)

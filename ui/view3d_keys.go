@@ -29,9 +29,13 @@ func newFocusFrame() *canvas.Rectangle {
 }
 
 // refreshFocusFrame shows the frame, in the theme's current focus colour,
-// while the view has the focus.
+// while the view has the focus. The colour is made opaque: the themes'
+// focus colour is half transparent, meant for a field's whole background,
+// and a thin line of it over the dark 3D view is hard to see.
 func (v *view3D) refreshFocusFrame() {
-	v.focusFrame.StrokeColor = theme.Color(theme.ColorNameFocus)
+	c := color.NRGBAModel.Convert(theme.Color(theme.ColorNameFocus)).(color.NRGBA)
+	c.A = 0xff
+	v.focusFrame.StrokeColor = c
 	v.focusFrame.Hidden = !v.focused
 	v.focusFrame.Refresh()
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"image/color"
 	"math"
 	"testing"
 
@@ -96,7 +97,9 @@ func TestView3DFocus(t *testing.T) {
 		t.Fatal("the focus frame shows before the view has the focus")
 	}
 	press(t, u, v, fyne.KeyUnknown, 0)
-	if !v.focusFrame.Visible() || v.focusFrame.StrokeColor != theme.Color(theme.ColorNameFocus) || v.focusFrame.StrokeWidth <= 0 {
+	want := color.NRGBAModel.Convert(theme.Color(theme.ColorNameFocus)).(color.NRGBA)
+	want.A = 0xff
+	if !v.focusFrame.Visible() || v.focusFrame.StrokeColor != want || v.focusFrame.StrokeWidth <= 0 {
 		t.Errorf("focused view: frame visible %v, colour %v", v.focusFrame.Visible(), v.focusFrame.StrokeColor)
 	}
 	c.Unfocus()
