@@ -133,8 +133,10 @@ var keyTable = []keyBinding{
 	{section: secView, action: keyViewRight, chords: []chord{{key: fyne.KeyRight}}},
 	{section: secView, action: keyViewUp, chords: []chord{{key: fyne.KeyUp}}},
 	{section: secView, action: keyViewDown, chords: []chord{{key: fyne.KeyDown}}},
-	// "+" is Shift+= on US keyboards and its own key elsewhere and on the
-	// keypad; GLFW names the keypad's + and − as "+" and "-".
+	// Names as Fyne's GLFW driver sends them (measured under Xvfb with a
+	// US layout): Shift+= arrives as "=" with Shift held, the keypad's +
+	// as "+", both minus keys as "-", the keypad's 0 as "0". Layouts with
+	// a "+" key of its own send "+".
 	{section: secView, keys: "+ / −  (=, keypad + / −)", help: "zoom in / out", action: keyViewZoomIn, chords: []chord{
 		{key: fyne.KeyPlus}, {key: fyne.KeyPlus, mod: fyne.KeyModifierShift},
 		{key: fyne.KeyEqual}, {key: fyne.KeyEqual, mod: fyne.KeyModifierShift}}},

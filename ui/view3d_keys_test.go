@@ -127,3 +127,28 @@ func TestView3DPassesKeysOn(t *testing.T) {
 		t.Errorf("Page Up with the view focused: layer %d, want 1", u.view.Layer)
 	}
 }
+
+// A browser window's 3D view takes the keys too once clicked: the arrows
+// turn it instead of stepping the placements, and Page Down, which the
+// view does not use, still goes on to the window and steps 100.
+func TestPlacementBrowserViewKeys(t *testing.T) {
+	p := readExample(t, "SolidSixPieceBurrs.xmpuzzle")
+	u := newTestUI(t, p)
+	b := openPlacements(t, u)
+	v := b.view
+	v.MouseDown(&desktop.MouseEvent{Button: desktop.MouseButtonPrimary})
+	if b.win.Canvas().Focused() != v || !v.focusFrame.Visible() {
+		t.Fatalf("a click did not give the browser's view the focus (focused: %T)", b.win.Canvas().Focused())
+	}
+	label := b.label.Text
+	want := v.cam
+	want.Turn(keyTurnStep, 0)
+	v.typedKey(&fyne.KeyEvent{Name: fyne.KeyRight}, 0)
+	if v.cam.Rot.Sub(want.Rot).Len() > 1e-12 || b.label.Text != label {
+		t.Errorf("Right with the view focused: %q, camera %v; want %q and the view turned", b.label.Text, v.cam.Rot, label)
+	}
+	v.typedKey(&fyne.KeyEvent{Name: fyne.KeyPageDown}, 0)
+	if b.label.Text == label {
+		t.Errorf("Page Down with the view focused did not step: %q", b.label.Text)
+	}
+}
