@@ -78,7 +78,8 @@ const (
 )
 
 // keyTable lists every key and gesture of the app. Menu shortcuts are set
-// on their menu items; they appear here for the help only.
+// on their menu items; they appear here for the help only, and
+// TestMenuShortcutsInHelp checks that the two agree.
 var keyTable = []keyBinding{
 	{section: secGeneral, keys: "Ctrl+N", help: "new puzzle (the grid is set in Preferences)"},
 	{section: secGeneral, keys: "Ctrl+O", help: "open a file"},

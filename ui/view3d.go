@@ -19,8 +19,9 @@ import (
 
 // view3D shows a scene of meshes through the software renderer in a
 // canvas.Raster. Dragging turns the camera (an arcball), the wheel zooms,
-// clicks pick cells, and the keys turn and zoom when it has the focus. Only the camera changes between frames while turning;
-// meshes are rebuilt only when their cells change.
+// clicks pick cells, and keys turn and zoom while it has the focus. Only
+// the camera changes between frames while turning; meshes are rebuilt
+// only when their cells change.
 type view3D struct {
 	widget.BaseWidget
 	u      *App
