@@ -7,7 +7,6 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 )
@@ -40,16 +39,18 @@ func keyHelpSections() []keyHelpSection {
 }
 
 // keyHelpContent lays the key table out as the help dialog shows it: per
-// section a heading, then the keys in bold in a left column and what they
-// do beside them, all in a scroll.
+// section a heading, then the keys in bold in a right-aligned column and
+// what they do beside them, all in a scroll. The lines are plain text
+// rather than labels, whose padding would make the table twice as long.
 func keyHelpContent() fyne.CanvasObject {
 	sections := keyHelpSections()
 	// One width for the keys of all sections, so that the columns line up.
 	var keyW float32
-	keys := make([][]*widget.Label, len(sections))
+	keys := make([][]*canvas.Text, len(sections))
 	for k, sec := range sections {
 		for _, b := range sec.lines {
-			l := widget.NewLabelWithStyle(b.keys, fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
+			l := helpText(b.keys, true)
+			l.Alignment = fyne.TextAlignTrailing
 			keys[k] = append(keys[k], l)
 			keyW = max(keyW, l.MinSize().Width)
 		}
@@ -62,16 +63,26 @@ func keyHelpContent() fyne.CanvasObject {
 		head := widget.NewLabelWithStyle(sec.title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 		head.SizeName = theme.SizeNameSubHeadingText
 		box.Add(head)
-		rows := container.New(layout.NewFormLayout())
+		rows := container.NewVBox()
 		for i, b := range sec.lines {
-			width := canvas.NewRectangle(color.Transparent)
-			width.SetMinSize(fyne.NewSize(keyW, 0))
-			rows.Add(container.NewStack(width, keys[k][i]))
-			rows.Add(widget.NewLabel(b.help))
+			// The keys' column: keyW wide, and a gap before the text.
+			col := canvas.NewRectangle(color.Transparent)
+			col.SetMinSize(fyne.NewSize(keyW+theme.Padding(), 0))
+			gap := canvas.NewRectangle(color.Transparent)
+			gap.SetMinSize(fyne.NewSize(2*theme.Padding(), 0))
+			left := container.NewHBox(container.NewStack(col, keys[k][i]), gap)
+			rows.Add(container.NewBorder(nil, nil, left, nil, helpText(b.help, false)))
 		}
-		box.Add(rows)
+		box.Add(container.NewPadded(rows))
 	}
 	return container.NewVScroll(box)
+}
+
+// helpText is one cell of the help's table in the theme's text colour.
+func helpText(s string, bold bool) *canvas.Text {
+	t := canvas.NewText(s, theme.Color(theme.ColorNameForeground))
+	t.TextStyle.Bold = bold
+	return t
 }
 
 // showKeys opens Help ▸ Keyboard Shortcuts, sized to leave the window's

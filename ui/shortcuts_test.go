@@ -1,10 +1,14 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -155,5 +159,54 @@ func TestHelpChords(t *testing.T) {
 		if got := strings.Join(helpChords(keys), "|"); got != want {
 			t.Errorf("%q: %q, want %q", keys, got, want)
 		}
+	}
+}
+
+// TestKeysDialog opens Help ▸ Keyboard Shortcuts in a 1280x800 window and
+// checks that it shows every line of the table, keys beside their help,
+// and fits in the window.
+func TestKeysDialog(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	u.win.Resize(fyne.NewSize(1280, 800))
+	u.showKeys()
+	top := u.win.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatal("no dialog")
+	}
+	texts := map[string]fyne.Position{}
+	var titles []string
+	var walk func(o fyne.CanvasObject, at fyne.Position)
+	walk = func(o fyne.CanvasObject, at fyne.Position) {
+		at = at.Add(o.Position())
+		switch w := o.(type) {
+		case *canvas.Text:
+			texts[w.Text] = at
+		case *widget.Label:
+			titles = append(titles, w.Text)
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(w).Objects() {
+				walk(c, at)
+			}
+		case *fyne.Container:
+			for _, c := range w.Objects {
+				walk(c, at)
+			}
+		}
+	}
+	walk(top, fyne.Position{})
+	for _, sec := range keyHelpSections() {
+		if !slices.Contains(titles, sec.title) {
+			t.Errorf("section %q missing", sec.title)
+		}
+		for _, b := range sec.lines {
+			k, okK := texts[b.keys]
+			h, okH := texts[b.help]
+			if !okK || !okH || k.Y != h.Y || k.X >= h.X {
+				t.Errorf("%q (%v at %v) and %q (%v at %v) are not a row", b.keys, okK, k, b.help, okH, h)
+			}
+		}
+	}
+	if sz, min := top.Size(), top.MinSize(); min.Width > 1280 || min.Height > 800 || sz.Width > 1280 || sz.Height > 800 {
+		t.Errorf("the dialog is %v (at least %v), the window 1280x800", sz, min)
 	}
 }
