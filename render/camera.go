@@ -132,6 +132,16 @@ func (c *Camera) Rotate(x0, y0, x1, y1 float64, w, h int) {
 	c.Rot = mgl64.QuatRotate(angle, axis.Normalize()).Mul(c.Rot).Normalize()
 }
 
+// Turn turns the scene about the view's vertical axis by yaw and about its
+// horizontal axis by pitch, in radians: a positive yaw turns the front of
+// the scene to the right and a positive pitch tips it down, as dragging
+// right or down through the middle of the view does.
+func (c *Camera) Turn(yaw, pitch float64) {
+	q := mgl64.QuatRotate(pitch, mgl64.Vec3{1, 0, 0}).Mul(mgl64.QuatRotate(yaw, mgl64.Vec3{0, 1, 0}))
+	// Like a drag, the turn happens in the view frame.
+	c.Rot = q.Mul(c.Rot).Normalize()
+}
+
 // arcballPoint maps a pixel onto the unit ball over the view (x right, y
 // up, z towards the viewer); outside the ball it takes the nearest rim
 // point.

@@ -368,7 +368,7 @@ func (u *App) buildMenu() {
 	u.contItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyR, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift}
 	u.stopItem = fyne.NewMenuItem("Stop", u.solve.stop)
 	u.stopItem.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyPeriod, Modifier: fyne.KeyModifierShortcutDefault}
-	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem, fyne.NewMenuItemSeparator(), u.memoryBudgetItem())
+	solve := fyne.NewMenu("Solve", u.startItem, u.contItem, u.stopItem, fyne.NewMenuItemSeparator(), u.gotoItem(), u.memoryBudgetItem())
 
 	tools := fyne.NewMenu("Tools", u.browserMenuItems()...)
 
@@ -437,7 +437,6 @@ func (u *App) addShortcuts() {
 	c := u.win.Canvas()
 	c.AddShortcut(&fyne.ShortcutRedo{}, func(fyne.Shortcut) { u.unlessCovered(u.Redo)() })
 	c.SetOnTypedKey(u.passKey)
-	u.addGotoShortcut()
 }
 
 // passKey handles the window's keys: those typed with no widget focused,

@@ -88,27 +88,8 @@ func focus(obj interface {
 }
 
 // The 3D view takes the focus with a press of any mouse button
-// (view3d_tools.go's MouseDown calls focus) and with Tab.
-
-// FocusGained shows the 3D view's focus ring.
-func (v *view3D) FocusGained() { v.ring.set(true) }
-
-// FocusLost hides the 3D view's focus ring.
-func (v *view3D) FocusLost() { v.ring.set(false) }
-
-// TypedKey passes the view's keys to the window it is in, so that the
-// window's keys work while the view has the focus: the main window's for
-// a tab's view, a browser's own (its arrows step) for a browser's.
-func (v *view3D) TypedKey(ev *fyne.KeyEvent) {
-	if c := fyne.CurrentApp().Driver().CanvasForObject(v); c != nil {
-		if f := c.OnTypedKey(); f != nil {
-			f(ev)
-		}
-	}
-}
-
-// TypedRune ignores text.
-func (v *view3D) TypedRune(rune) {}
+// (view3d_tools.go's MouseDown calls focus) and with Tab; its keys are in
+// view3d_keys.go.
 
 // FocusGained shows the layer editor's focus ring.
 func (e *layerEditor) FocusGained() { e.ring.set(true) }

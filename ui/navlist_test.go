@@ -242,7 +242,7 @@ func TestGotoSolution(t *testing.T) {
 
 	// Ctrl+G puts the keyboard in the field, from another tab too.
 	u.tabs.SelectIndex(tabShapes)
-	u.focusGoto()
+	pressShortcut(u, &desktop.CustomShortcut{KeyName: fyne.KeyG, Modifier: fyne.KeyModifierShortcutDefault})
 	if u.tabs.SelectedIndex() != tabSolve || u.win.Canvas().Focused() != nav.entry {
 		t.Errorf("Ctrl+G: tab %d, focus on %T", u.tabs.SelectedIndex(), u.win.Canvas().Focused())
 	}
@@ -467,20 +467,5 @@ func TestFocusRing(t *testing.T) {
 	st.view.MouseDown(&desktop.MouseEvent{})
 	if c.Focused() != st.view || st.list.ring.on || !ringOn(&st.view.ring) {
 		t.Errorf("a press on the Solve tab's view: focus on %T, list ring %v", c.Focused(), st.list.ring.on)
-	}
-}
-
-// TestBrowserViewKeys: the 3D view of a browser window, focused by a
-// click, passes the keys to that window, whose arrows step its placements.
-func TestBrowserViewKeys(t *testing.T) {
-	u := newTestUI(t, readExample(t, "SolidSixPieceBurrs.xmpuzzle"))
-	b := openPlacements(t, u)
-	b.view.MouseDown(&desktop.MouseEvent{})
-	if f := b.win.Canvas().Focused(); f != b.view {
-		t.Fatalf("a press on the browser's view focuses %T", f)
-	}
-	b.view.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
-	if !strings.HasPrefix(b.label.Text, "Placement 2 of ") {
-		t.Errorf("Right in the browser's focused view: %q", b.label.Text)
 	}
 }

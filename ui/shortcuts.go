@@ -1,11 +1,7 @@
 package ui
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/widget"
 )
 
 // keyAction names what a plain key does where it is handled. Handlers
@@ -42,6 +38,17 @@ const (
 	keyStepBack
 	keyStepOn
 	keyPlayPause
+
+	// 3D views, when they have the focus.
+	keyViewLeft
+	keyViewRight
+	keyViewUp
+	keyViewDown
+	keyViewZoomIn
+	keyViewZoomOut
+	keyViewReset
+
+	numKeyActions // not an action: one past the last
 )
 
 // chord is one key with its modifiers.
@@ -73,11 +80,13 @@ const (
 )
 
 // keyTable lists every key and gesture of the app. Menu shortcuts are set
-// on their menu items; they appear here for the help only.
+// on their menu items; they appear here for the help only, and
+// TestMenuShortcutsInHelp checks that the two agree.
 var keyTable = []keyBinding{
 	{section: secGeneral, keys: "Ctrl+N", help: "new puzzle (the grid is set in Preferences)"},
 	{section: secGeneral, keys: "Ctrl+O", help: "open a file"},
 	{section: secGeneral, keys: "Ctrl+S / Ctrl+Shift+S", help: "save / save as"},
+	{section: secGeneral, keys: "Ctrl+Q", help: "quit"},
 	{section: secGeneral, keys: "Ctrl+Z", help: "undo"},
 	{section: secGeneral, keys: "Ctrl+Shift+Z, Ctrl+Y", help: "redo"},
 	{section: secGeneral, keys: "Alt+1 / 2 / 3", help: "Shapes, Problems, Solve tab"},
@@ -126,9 +135,22 @@ var keyTable = []keyBinding{
 	{section: secMoves, keys: "←/→, ↓/↑, Page Down/Up", help: "move the selected pieces along the grid's directions (the window lists them)"},
 	{section: secMoves, keys: "1–9, Backspace", help: "add or remove piece 1–9 from the selection; back to the state before"},
 
+	{section: secView, keys: "click, Tab", help: "give the view the focus (a frame marks it) for the keys below"},
+	{section: secView, keys: "← / → / ↑ / ↓", help: "turn left / right / up / down", action: keyViewLeft, chords: []chord{{key: fyne.KeyLeft}}},
+	{section: secView, action: keyViewRight, chords: []chord{{key: fyne.KeyRight}}},
+	{section: secView, action: keyViewUp, chords: []chord{{key: fyne.KeyUp}}},
+	{section: secView, action: keyViewDown, chords: []chord{{key: fyne.KeyDown}}},
+	// Names as Fyne's GLFW driver sends them (measured under Xvfb with a
+	// US layout): Shift+= arrives as "=" with Shift held, the keypad's +
+	// as "+", both minus keys as "-", the keypad's 0 as "0". Layouts with
+	// a "+" key of its own send "+".
+	{section: secView, keys: "+ / −  (=, keypad + / −)", help: "zoom in / out", action: keyViewZoomIn, chords: []chord{
+		{key: fyne.KeyPlus}, {key: fyne.KeyPlus, mod: fyne.KeyModifierShift},
+		{key: fyne.KeyEqual}, {key: fyne.KeyEqual, mod: fyne.KeyModifierShift}}},
+	{section: secView, action: keyViewZoomOut, chords: []chord{{key: fyne.KeyMinus}}},
+	{section: secView, keys: "0, Ctrl+0", help: "reset the view (also the button at its top right)", action: keyViewReset, chords: []chord{{key: fyne.Key0}}},
 	{section: secView, keys: "drag, wheel", help: "turn, zoom"},
 	{section: secView, keys: "middle drag, Shift+drag", help: "pan"},
-	{section: secView, keys: "Ctrl+0", help: "reset the view (also the button at its top right)"},
 	{section: secView, keys: "Shift+click a piece", help: "cycle it visible, outlined, hidden (Solve tab; or click its square below the view)"},
 	{section: secView, keys: "Ctrl+Shift+H", help: "show all pieces again"},
 	{section: secView, keys: "Ctrl+Shift+E", help: "exploded view on or off (and the Exploded slider)"},
@@ -149,30 +171,4 @@ func keyActionOf(section string, ev *fyne.KeyEvent, mod fyne.KeyModifier) keyAct
 		}
 	}
 	return keyNone
-}
-
-// keyHelpText is the key table as the help shows it: one line per entry
-// that has keys, a heading per section.
-func keyHelpText() string {
-	var sb strings.Builder
-	section := ""
-	for _, b := range keyTable {
-		if b.keys == "" {
-			continue // a further chord of the line above
-		}
-		if b.section != section {
-			if section != "" {
-				sb.WriteString("\n")
-			}
-			section = b.section
-			sb.WriteString(section + ":\n")
-		}
-		sb.WriteString(b.keys + "    " + b.help + "\n")
-	}
-	return strings.TrimSuffix(sb.String(), "\n")
-}
-
-// showKeys opens Help ▸ Keyboard Shortcuts.
-func (u *App) showKeys() {
-	dialog.ShowCustom("Keyboard Shortcuts", "Close", widget.NewLabel(keyHelpText()), u.win)
 }

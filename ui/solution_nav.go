@@ -181,9 +181,12 @@ func (u *App) focusGoto() {
 	}
 }
 
-// addGotoShortcut makes Ctrl+G (Cmd+G) focus the go-to field.
-func (u *App) addGotoShortcut() {
-	u.win.Canvas().AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyG, Modifier: fyne.KeyModifierShortcutDefault}, func(fyne.Shortcut) { u.focusGoto() })
+// gotoItem is Solve ▸ Go to Solution (Ctrl+G, Cmd+G): it focuses the
+// go-to field.
+func (u *App) gotoItem() *fyne.MenuItem {
+	it := fyne.NewMenuItem("Go to Solution…", u.focusGoto)
+	it.Shortcut = &desktop.CustomShortcut{KeyName: fyne.KeyG, Modifier: fyne.KeyModifierShortcutDefault}
+	return it
 }
 
 // gotoEntry is the go-to field: Enter goes. It is wide enough for a

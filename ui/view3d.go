@@ -19,8 +19,9 @@ import (
 
 // view3D shows a scene of meshes through the software renderer in a
 // canvas.Raster. Dragging turns the camera (an arcball), the wheel zooms,
-// clicks pick cells. Only the camera changes between frames while turning;
-// meshes are rebuilt only when their cells change.
+// clicks pick cells, and keys turn and zoom while it has the focus. Only
+// the camera changes between frames while turning; meshes are rebuilt
+// only when their cells change.
 type view3D struct {
 	widget.BaseWidget
 	u      *App
@@ -58,7 +59,7 @@ func newView3D(u *App) *view3D {
 	v.raster.ScaleMode = canvas.ImageScaleFastest
 	v.msg = canvas.NewText("", theme.Color(theme.ColorNamePlaceHolder))
 	v.msg.Alignment = fyne.TextAlignCenter
-	v.tools.resetBtn = newTipButton("", theme.ZoomFitIcon(), "Reset the view: turn back and fit the whole scene (Ctrl+0). Drag turns, middle or Shift+drag pans, the wheel zooms", u, v.resetView)
+	v.tools.resetBtn = newTipButton("", theme.ZoomFitIcon(), "Reset the view: turn back and fit the whole scene (0 or Ctrl+0). Drag turns, middle or Shift+drag pans, the wheel zooms; once the view is clicked, the arrow keys turn and + and − zoom", u, v.resetView)
 	v.tools.resetBtn.Importance = widget.LowImportance
 	v.ExtendBaseWidget(v)
 	return v
@@ -170,6 +171,7 @@ func (r *view3DRenderer) Refresh() {
 	r.v.msg.Color = theme.Color(theme.ColorNamePlaceHolder)
 	r.Layout(r.v.Size())
 	r.v.msg.Refresh()
+	r.v.ring.set(r.v.ring.on) // the theme may have changed
 	r.v.raster.Refresh()
 }
 

@@ -32,7 +32,8 @@ func (t *viewTools) panDrag() bool {
 }
 
 // MouseDown notes the button and modifiers a drag or click starts with:
-// Fyne's drag and tap events carry neither.
+// Fyne's drag and tap events carry neither. A press also gives the view
+// the keyboard focus.
 func (v *view3D) MouseDown(ev *desktop.MouseEvent) {
 	v.tools.button, v.tools.mods = ev.Button, ev.Modifier
 	focus(v)

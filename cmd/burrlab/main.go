@@ -1,15 +1,21 @@
 // Command burrlab is the BurrLab desktop app: it designs and solves
 // assembly puzzles. Given a file on the command line it opens that file,
 // otherwise the embedded example puzzle.
+//
+// BURRLAB_QUIT_AFTER set to a duration ("2s") quits that long after the
+// window is up: the start-up test uses it to read what a start prints.
 package main
 
 import (
 	"os"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 
 	"github.com/burrlab/burrlab/assets"
+	// Before Fyne reads the locale: see the package.
+	_ "github.com/burrlab/burrlab/internal/localeenv"
 	"github.com/burrlab/burrlab/internal/recovery"
 	"github.com/burrlab/burrlab/ui"
 )
@@ -31,6 +37,23 @@ func main() {
 	w.Resize(u.WindowSize(fyne.NewSize(1360, 860)))
 	a.Lifecycle().SetOnStarted(u.RestoreWindowPosition) // the window is shown then
 	w.SetMaster()
+	quitAfter(a)
 	w.ShowAndRun()
 	u.Shutdown()
+}
+
+// quitAfter quits a BURRLAB_QUIT_AFTER after the app has started.
+func quitAfter(a fyne.App) {
+	v := os.Getenv("BURRLAB_QUIT_AFTER")
+	if v == "" {
+		return
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		fyne.LogError("BURRLAB_QUIT_AFTER", err)
+		return
+	}
+	a.Lifecycle().SetOnStarted(func() {
+		time.AfterFunc(d, func() { fyne.Do(a.Quit) })
+	})
 }

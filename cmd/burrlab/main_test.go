@@ -1,0 +1,143 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestStartQuiet builds the app and starts it under a virtual X server
+// with each locale users have, up to its first frames and out again, and
+// checks that it writes nothing to stderr (Fyne used to log "Error parsing
+// user locale C" under C.UTF-8).
+func TestStartQuiet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and starts the app")
+	}
+	bin := filepath.Join(t.TempDir(), "burrlab")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	display := startXvfb(t)
+	for _, env := range [][]string{
+		{"LANG=C"},
+		{"LANG=POSIX"},
+		{"LANG=C.UTF-8"},
+		{"LANG=en_US.UTF-8"},
+		{"LANG=de_DE.UTF-8"},
+		{"LANG=de_DE@euro"},
+		{}, // no locale at all
+		{"LC_ALL=C.UTF-8", "LANG=de_DE.UTF-8"},
+		{"LC_ALL=POSIX"},
+		{"LC_MESSAGES=C.UTF-8"},
+		{"LC_MESSAGES=C.UTF-8", "LANG=en_US.UTF-8"},
+		{"LANGUAGE=C", "LANG=en_US.UTF-8"},
+	} {
+		t.Run(strings.Join(append([]string{"env"}, env...), " "), func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, bin)
+			cmd.Env = append(cleanEnv(), "DISPLAY="+display, "HOME="+t.TempDir(), "BURRLAB_QUIT_AFTER=1s")
+			cmd.Env = append(cmd.Env, env...)
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			if err := cmd.Run(); err != nil {
+				t.Fatalf("%v\nstderr:\n%s", err, stderr.String())
+			}
+			if out := withoutQuitRace(t, stderr.String()); out != "" {
+				t.Errorf("stderr:\n%s", out)
+			}
+		})
+	}
+}
+
+// quitRace matches the lines Fyne 2.7.4 logs when, as the app quits, its
+// watcher of the preferences file reads the file its final save has just
+// emptied and not yet written (app/preferences.go marks the save as its own
+// only after truncating the file). It happens on some quits, not at the
+// start this test is about, and nothing in BurrLab can prevent it.
+var quitRace = regexp.MustCompile(`(?m)^\S+ \S+ Fyne error:  Preferences load error:\n\S+ \S+   Cause: EOF\n\S+ \S+   At: \S+/fyne/v2@v2\.7\.4/app/preferences\.go:\d+\n`)
+
+// withoutQuitRace is stderr without the lines of Fyne's quit race.
+func withoutQuitRace(t *testing.T, stderr string) string {
+	out := quitRace.ReplaceAllString(stderr, "")
+	if out != stderr {
+		t.Log("Fyne's race of the preferences watcher at quit (not a start-up error)")
+	}
+	return out
+}
+
+// cleanEnv is the environment without the variables the test sets: the
+// locale, the display, and those that point the app at the user's files.
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if name == "LANG" || name == "LANGUAGE" || strings.HasPrefix(name, "LC_") ||
+			name == "DISPLAY" || name == "WAYLAND_DISPLAY" || name == "HOME" || strings.HasPrefix(name, "XDG_") {
+			continue
+		}
+		env = append(env, kv)
+	}
+	return env
+}
+
+// startXvfb starts a virtual X server on a free display and returns its
+// name; the server stops with the test.
+func startXvfb(t *testing.T) string {
+	t.Helper()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	// -displayfd picks a free display and writes its number to fd 3.
+	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
+	x.ExtraFiles = []*os.File{w}
+	if err := x.Start(); err != nil {
+		w.Close()
+		t.Fatalf("Xvfb (scripts/deps.sh installs it): %v", err)
+	}
+	w.Close()
+	t.Cleanup(func() {
+		x.Process.Kill()
+		x.Wait()
+	})
+	line := make(chan string, 1)
+	go func() {
+		s, _ := bufio.NewReader(r).ReadString('\n')
+		line <- strings.TrimSpace(s)
+	}()
+	select {
+	case n := <-line:
+		if n == "" {
+			t.Fatal("Xvfb did not start")
+		}
+		return ":" + n
+	case <-time.After(30 * time.Second):
+		t.Fatal("Xvfb did not report its display")
+	}
+	return ""
+}
+
+// TestWithoutQuitRace checks that only the lines of Fyne's quit race are
+// taken out of what the app writes.
+func TestWithoutQuitRace(t *testing.T) {
+	race := "2026/11/25 15:11:56 Fyne error:  Preferences load error:\n" +
+		"2026/11/25 15:11:56   Cause: EOF\n" +
+		"2026/11/25 15:11:56   At: /root/go/pkg/mod/fyne.io/fyne/v2@v2.7.4/app/preferences.go:103\n"
+	other := "2026/11/25 15:08:29 Fyne error:  Error parsing user locale C\n"
+	if got := withoutQuitRace(t, race); got != "" {
+		t.Errorf("the race left %q", got)
+	}
+	if got := withoutQuitRace(t, other+race); got != other {
+		t.Errorf("got %q, want %q", got, other)
+	}
+}
