@@ -574,17 +574,20 @@ func (m *Matrix) Fingerprint() string {
 // so far: the search finds the same solutions, only less quickly.
 // Reduce returns ctx.Err() when cancelled.
 func (m *Matrix) Reduce(ctx context.Context) (*Matrix, int, error) {
-	return m.reduce(ctx, maxReduceWork)
+	return m.reduce(ctx, maxReduceWork, true)
 }
 
-// reduce is Reduce with a budget of budget column visits.
-func (m *Matrix) reduce(ctx context.Context, budget int64) (*Matrix, int, error) {
+// reduce is Reduce with a budget of budget column visits (a row entry
+// looked at by the quick tests counts as one), with or without the quick
+// tests (see quickTest), which change its speed but not its result.
+func (m *Matrix) reduce(ctx context.Context, budget int64, quick bool) (*Matrix, int, error) {
 	if m.fail0 {
 		return m, 0, nil
 	}
 	w := newWorker(m)
 	w.level(1) // before taking a slice of level 0: growing moves the levels
 	root := w.aliveAt(0)
+	q := newQuickTest(m, root)
 	removed := 0
 	work := int64(0)
 	for changed := true; changed && work < budget; {
@@ -597,11 +600,25 @@ func (m *Matrix) reduce(ctx context.Context, budget int64) (*Matrix, int, error)
 			if r&255 == 0 && ctx.Err() != nil {
 				return nil, 0, ctx.Err()
 			}
-			work += int64(m.ncols)
-			w.take(0, r)
-			ok, _ := w.scan(1, false)
-			w.untake(r)
-			if !ok {
+			verdict := quickUnsure
+			if quick {
+				var cost int64
+				verdict, cost = q.test(r)
+				work += cost
+			}
+			if verdict == quickUnsure {
+				work += int64(m.ncols)
+				w.take(0, r)
+				ok, _ := w.scan(1, false)
+				w.untake(r)
+				verdict = quickKeep
+				if !ok {
+					verdict = quickDrop
+					q.failed(w.failCol)
+				}
+			}
+			q.tested(r, verdict)
+			if verdict == quickDrop {
 				root[r>>6] &^= 1 << (uint(r) & 63)
 				removed++
 				changed = true
