@@ -20,27 +20,18 @@ func axisAligned(g grid.Grid) bool {
 	return false
 }
 
-// symChunk is how many cells symmetriesAligned turns at a time.
-const symChunk = 64
-
-// symmetriesAligned is SymmetriesCtx for an axis-aligned grid. It turns
-// the cells a chunk at a time and stops at the first cell that lands
-// elsewhere, which for most orientations of a big result is among the
-// first few: a result of thousands of cells with few symmetries costs
-// a few chunks per orientation instead of all its cells. ctx is looked
-// at for every orientation and every 256 chunks.
+// symmetriesAligned is SymmetriesCtx for an axis-aligned grid. Each
+// orientation is an axis map, so the turned bounding box is the turned
+// box (its corner tells where the turned shape must move) and each cell
+// is turned in place, with no list of turned cells made. It stops at the
+// first cell that lands elsewhere, which for most orientations of a big
+// result is among the first few. ctx is looked at for every orientation
+// and every 16384 cells.
 func symmetriesAligned(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo, hi grid.Vec, step func(float64)) (grid.Set, error) {
-	var corners []grid.Vec
-	for i := 0; i < 8; i++ {
-		c := lo
-		for k := 0; k < 3; k++ {
-			if i>>k&1 != 0 {
-				c[k] = hi[k]
-			}
-		}
-		corners = append(corners, c)
-	}
 	var set grid.Set
+	if len(pos) == 0 {
+		return set, nil
+	}
 next:
 	for t := 0; t < 2*g.Orientations(); t++ {
 		if err := ctx.Err(); err != nil {
@@ -49,28 +40,22 @@ next:
 		if step != nil {
 			step(float64(t) / float64(2*g.Orientations()))
 		}
-		out, _, ok := g.Transform(t, corners, grid.Vec{})
-		if !ok || len(pos) == 0 {
+		am, ok := grid.AxisMapOf(g, t)
+		if !ok {
 			continue
 		}
-		olo, _ := grid.Bounds(out)
-		d := lo.Sub(olo)
+		// The turned box's low corner, from the two corners of s's box.
+		a, b := am.Apply(lo), am.Apply(hi)
+		d := lo.Sub(grid.Vec{min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2])})
 		if !g.InLattice(d) {
 			continue
 		}
-		for start := 0; start < len(pos); start += symChunk {
-			if start&(256*symChunk-1) == 0 && ctx.Err() != nil {
+		for i, p := range pos {
+			if i&(1<<14-1) == 0 && i > 0 && ctx.Err() != nil {
 				return set, ctx.Err()
 			}
-			end := min(start+symChunk, len(pos))
-			out, _, ok := g.Transform(t, pos[start:end], grid.Vec{})
-			if !ok {
+			if uint8(s.At(am.Apply(p).Add(d))) != cells[i].Tag {
 				continue next
-			}
-			for i, p := range out {
-				if uint8(s.At(p.Add(d))) != cells[start+i].Tag {
-					continue next
-				}
 			}
 		}
 		set.Add(t)

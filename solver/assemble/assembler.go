@@ -85,9 +85,10 @@ type result struct {
 	shape  *model.Shape
 	sym    grid.Set
 	lo, hi grid.Vec
-	fixed  int     // filled cells: must be covered
-	cell   []int32 // voxel index -> result cell number, -1 where empty
-	col    []int32 // result cell number -> cover column
+	fixed  int      // filled cells: must be covered
+	stride grid.Vec // voxel index steps along x, y and z (see index)
+	cell   []int32  // voxel index -> result cell number, -1 where empty
+	col    []int32  // result cell number -> cover column
 	pos    []grid.Vec
 }
 
@@ -109,8 +110,9 @@ type Assembler struct {
 	// fromReset[part][t] moves a position from BurrTools' reset hotspot to
 	// the shape's own hotspot, so assemblies fit the puzzle as given.
 	fromReset [][]grid.Vec
-	budget    int64 // Options.MaxMemory
-	fixed     int64 // fixedCost
+	budget    int64   // Options.MaxMemory
+	fixed     int64   // fixedCost
+	offs      []int32 // scratch of New: voxel offsets of a turned piece's cells
 	progress  func(phase string, fraction float64)
 }
 
@@ -365,6 +367,7 @@ func (a *Assembler) setup(ctx context.Context) error {
 		return fmt.Errorf("the result shape %d is empty", pr.Result)
 	}
 	r.lo, r.hi = lo, hi
+	r.stride = grid.Vec{1, rs.Size[0], rs.Size[0] * rs.Size[1]}
 	r.cell = make([]int32, len(rs.Voxels))
 	for i, v := range rs.Voxels {
 		r.cell[i] = -1
@@ -552,6 +555,13 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 	o := &a.parts[i].info.or[t]
 	hot := o.abs[0].Pos.Sub(o.rel[0].Pos) // the hotspot's image
 	clo, chi := bounds(o.abs)
+	// Every translation keeps the cells inside the result's box, so
+	// each cell's voxel index is its offset plus the translation's.
+	a.offs = a.offs[:0]
+	for _, c := range o.abs {
+		a.offs = append(a.offs, int32(r.index(c.Pos)))
+	}
+	colors = colors && len(a.puzzle.Colors) > 0
 	tries := 0
 	for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
 		for dy := r.lo[1] - clo[1]; dy <= r.hi[1]-chi[1]; dy++ {
@@ -560,7 +570,7 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 					return ctx.Err()
 				}
 				d := grid.Vec{dx, dy, dz}
-				if !g.InLattice(d) || !a.fits(o.abs, d, colors) {
+				if !g.InLattice(d) || !a.fits(o.abs, a.offs, r.index(d), colors) {
 					continue
 				}
 				if err := yield(d.Add(hot)); err != nil {
@@ -572,12 +582,12 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 	return nil
 }
 
-// fits reports whether cells moved by d may lie in the result; colours
-// are checked only if colors.
-func (a *Assembler) fits(cells []grid.Cell, d grid.Vec, colors bool) bool {
-	rs := a.res.shape
-	for _, c := range cells {
-		rv := rs.At(c.Pos.Add(d))
+// fits reports whether cells, whose voxel indices in the result are
+// base plus offs, may lie there; colours are checked only if colors.
+func (a *Assembler) fits(cells []grid.Cell, offs []int32, base int, colors bool) bool {
+	vox := a.res.shape.Voxels
+	for k, c := range cells {
+		rv := vox[base+int(offs[k])]
 		pv := model.Voxel(c.Tag)
 		if pv.State() == model.Filled && rv.State() == model.Empty {
 			return false
@@ -587,6 +597,12 @@ func (a *Assembler) fits(cells []grid.Cell, d grid.Vec, colors bool) bool {
 		}
 	}
 	return true
+}
+
+// index returns the voxel index of v in the result's voxels when v is
+// inside them; it is linear in v, so offsets add.
+func (r *result) index(v grid.Vec) int {
+	return v[0] + r.stride[1]*v[1] + r.stride[2]*v[2]
 }
 
 // bounds returns the bounding box of a non-empty cell list.
@@ -670,7 +686,18 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	}
 	a.cov = cover.NewProblem(cols, holes)
 	a.cov.Reserve(len(a.rows), a.entries(rangeCol >= 0, leadCol >= 0))
+	// colOf is the column of each voxel of the result (-1 where empty),
+	// and offs the voxel offsets of the current placements' filled cells,
+	// which change with their part and orientation only.
+	colOf := make([]int32, len(r.cell))
+	for v, c := range r.cell {
+		colOf[v] = -1
+		if c >= 0 {
+			colOf[v] = r.col[c]
+		}
+	}
 	var cs, ws []int
+	lastPart, lastT := int32(-1), int32(-1)
 	for i, pl := range a.rows {
 		if i&4095 == 0 {
 			if ctx.Err() != nil {
@@ -679,16 +706,21 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 			a.report("building the cover matrix", float64(i)/float64(len(a.rows)))
 		}
 		pt := &a.parts[pl.part]
-		o := &pt.info.or[pl.t]
+		if pl.part != lastPart || pl.t != lastT {
+			lastPart, lastT = pl.part, pl.t
+			a.offs = a.offs[:0]
+			for _, c := range pt.info.or[pl.t].rel {
+				if model.Voxel(c.Tag).State() == model.Filled {
+					a.offs = append(a.offs, int32(r.index(c.Pos)))
+				}
+			}
+		}
 		cs, ws = cs[:0], ws[:0]
 		cs = append(cs, int(pl.part))
 		ws = append(ws, 1)
-		for _, c := range o.rel {
-			if model.Voxel(c.Tag).State() != model.Filled {
-				continue
-			}
-			q := c.Pos.Add(pl.pos)
-			cs = append(cs, int(r.col[r.cell[r.shape.Index(q)]]))
+		base := r.index(pl.pos)
+		for _, off := range a.offs {
+			cs = append(cs, int(colOf[base+int(off)]))
 			ws = append(ws, 1)
 		}
 		if rangeCol >= 0 && pt.min != pt.max {
