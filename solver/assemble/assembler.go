@@ -468,7 +468,7 @@ func (a *Assembler) orientations(i int) []int {
 	}
 	for t := 0; t < n; t++ {
 		o := &si.or[t]
-		if !o.ok || o.norm != t || known(o.abs) {
+		if !o.ok || o.norm != t || known(si.turned(t)) {
 			continue // a later member of a class is known with its first
 		}
 		out = append(out, t)
@@ -552,13 +552,13 @@ func (a *Assembler) place(ctx context.Context, strict, colors bool) error {
 // take seconds, so ctx is looked at every 1024 of them: Stop must not wait.
 func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yield func(pos grid.Vec) error) error {
 	g, r := a.g, &a.res
-	o := &a.parts[i].info.or[t]
-	hot := o.abs[0].Pos.Sub(o.rel[0].Pos) // the hotspot's image
-	clo, chi := bounds(o.abs)
+	si := a.parts[i].info
+	cells, hot := si.turned(t), si.or[t].hot
+	clo, chi := bounds(cells)
 	// Every translation keeps the cells inside the result's box, so
 	// each cell's voxel index is its offset plus the translation's.
 	a.offs = a.offs[:0]
-	for _, c := range o.abs {
+	for _, c := range cells {
 		a.offs = append(a.offs, int32(r.index(c.Pos)))
 	}
 	colors = colors && len(a.puzzle.Colors) > 0
@@ -570,7 +570,7 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 					return ctx.Err()
 				}
 				d := grid.Vec{dx, dy, dz}
-				if !g.InLattice(d) || !a.fits(o.abs, a.offs, r.index(d), colors) {
+				if !g.InLattice(d) || !a.fits(cells, a.offs, r.index(d), colors) {
 					continue
 				}
 				if err := yield(d.Add(hot)); err != nil {
@@ -709,9 +709,10 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 		if pl.part != lastPart || pl.t != lastT {
 			lastPart, lastT = pl.part, pl.t
 			a.offs = a.offs[:0]
-			for _, c := range pt.info.or[pl.t].rel {
+			hot := r.index(pt.info.or[pl.t].hot)
+			for _, c := range pt.info.turned(int(pl.t)) {
 				if model.Voxel(c.Tag).State() == model.Filled {
-					a.offs = append(a.offs, int32(r.index(c.Pos)))
+					a.offs = append(a.offs, int32(r.index(c.Pos)-hot))
 				}
 			}
 		}

@@ -55,26 +55,17 @@ func turnedSorted(s *model.Shape, am grid.AxisMap, limit int) []grid.Cell {
 	return out
 }
 
-// walked fills o, orientation t of si's shape s with norm norm, from am
-// by walking s's voxels: no turning of every cell, no sorting.
-func (si *shapeInfo) walked(o *orientInfo, s *model.Shape, t int, am grid.AxisMap, norm int) {
-	hot := am.Apply(si.hot)
+// walked fills o, an orientation with norm norm of si's shape s, from
+// its axis map am without turning every cell: the first turned cell
+// comes from walking s's voxels until the first non-empty one. The cell
+// list waits for turned.
+func (si *shapeInfo) walked(o *orientInfo, s *model.Shape, am grid.AxisMap, norm int) {
+	o.hot = am.Apply(si.hot)
 	o.ok, o.norm = true, norm
 	if si.anchor >= 0 {
-		o.anc = am.Apply(si.cells[si.anchor].Pos).Sub(hot)
+		o.anc = am.Apply(si.cells[si.anchor].Pos).Sub(o.hot)
 	}
-	if norm != t {
-		if first := turnedSorted(s, am, 1); len(first) > 0 {
-			o.fst = first[0].Pos.Sub(hot)
-		}
-		return
-	}
-	o.abs = turnedSorted(s, am, len(si.cells))
-	o.rel = make([]grid.Cell, len(o.abs))
-	for i, c := range o.abs {
-		o.rel[i] = grid.Cell{Pos: c.Pos.Sub(hot), Tag: c.Tag}
-	}
-	if len(o.rel) > 0 {
-		o.fst = o.rel[0].Pos
+	if first := turnedSorted(s, am, 1); len(first) > 0 {
+		o.fst = first[0].Pos.Sub(o.hot)
 	}
 }
