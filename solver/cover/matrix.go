@@ -590,8 +590,12 @@ func (m *Matrix) reduce(ctx context.Context, budget int64, quick bool) (*Matrix,
 	q := newQuickTest(m, root)
 	removed := 0
 	work := int64(0)
+	// With the quick tests, a first round drops what they can before
+	// any full test: the rows that then pass a full test are fewer, and
+	// fewer rows drop after it, so that more pass again quickly.
+	sweep := quick && q.seed()
 	for changed := true; changed && work < budget; {
-		changed = false
+		changed = sweep
 		fresh := w.refreshSkips()
 		for r := int32(0); r < m.n && work < budget; r++ {
 			if root[r>>6]&(1<<(uint(r)&63)) == 0 {
@@ -605,6 +609,9 @@ func (m *Matrix) reduce(ctx context.Context, budget int64, quick bool) (*Matrix,
 				var cost int64
 				verdict, cost = q.test(r)
 				work += cost
+			}
+			if verdict == quickUnsure && sweep {
+				continue
 			}
 			if verdict == quickUnsure {
 				work += int64(m.ncols)
@@ -627,6 +634,7 @@ func (m *Matrix) reduce(ctx context.Context, budget int64, quick bool) (*Matrix,
 				}
 			}
 		}
+		sweep = false
 	}
 	if removed == 0 {
 		return m, 0, nil

@@ -32,6 +32,10 @@ type quickTest struct {
 	// at[r]-1 is len(gone) when row r last passed a test (0: never).
 	at   []int32
 	work int64 // row entries looked at by the current test
+	// limit is where the failure columns stop being tried: about what a
+	// full test costs (HexSticks' rows have 190 entries each, and going
+	// through the rows of four columns of them cost more than it saved).
+	limit int64
 }
 
 // Verdicts of quickTest.test.
@@ -44,12 +48,56 @@ const (
 // quickCols is how many recent failure columns quickTest tries.
 const quickCols = 4
 
+// seedShare: see seed.
+const seedShare = 64
+
 // maxSince is how many rows dropped since a row's last test quickTest
 // looks at before it leaves the row to the full test.
 const maxSince = 64
 
 func newQuickTest(m *Matrix, root []uint64) *quickTest {
-	return &quickTest{m: m, root: root, wt: make([]int32, m.ncols), cols: make([]int32, 0, quickCols), at: make([]int32, m.n)}
+	return &quickTest{m: m, root: root, wt: make([]int32, m.ncols), cols: make([]int32, 0, quickCols), at: make([]int32, m.n),
+		limit: 2 * int64(m.ncols)}
+}
+
+// seed makes the required unweighted columns with the fewest rows, if
+// they have few (at most one in seedShare of all rows), the first
+// failure columns to try (a piece with one placement, say, whose column
+// fails every row in conflict with it), and reports whether there are
+// any. On HexSticks, whose columns all have a tenth of the rows and
+// whose rows fail on ever other columns, trying them first did not pay.
+func (q *quickTest) seed() bool {
+	m := q.m
+	rows := make([]int32, 0, quickCols)
+	most := max(1, m.n/seedShare)
+	for c := int32(0); c < m.ncols; c++ {
+		if m.min[c] <= 0 || m.classes[c] != nil {
+			continue
+		}
+		n := int32(0)
+		s := m.cols[c]
+		for i := s.start; i < s.end; i++ {
+			n += int32(bits.OnesCount64(m.set[i].bits))
+		}
+		if n > most {
+			continue
+		}
+		// Insert c among the columns kept, fewest rows first.
+		i := len(q.cols)
+		for i > 0 && rows[i-1] > n {
+			i--
+		}
+		if i == quickCols {
+			continue
+		}
+		if len(q.cols) < quickCols {
+			q.cols, rows = append(q.cols, 0), append(rows, 0)
+		}
+		copy(q.cols[i+1:], q.cols[i:len(q.cols)-1])
+		copy(rows[i+1:], rows[i:len(rows)-1])
+		q.cols[i], rows[i] = c, n
+	}
+	return len(q.cols) > 0
 }
 
 // failed records the column of a full test's failure (-1: none).
@@ -103,6 +151,9 @@ func (q *quickTest) test(r int32) (verdict int, work int64) {
 	}
 	if verdict == quickUnsure {
 		for i, c := range q.cols {
+			if q.work > q.limit {
+				break // a full test is cheaper now
+			}
 			if q.wt[c] == 0 && q.short(c) {
 				q.front(i, c)
 				verdict = quickDrop
@@ -127,6 +178,9 @@ func (q *quickTest) short(c int32) bool {
 	s := m.cols[c]
 	for i := s.start; i < s.end; i++ {
 		for b := q.root[m.set[i].idx] & m.set[i].bits; b != 0; b &= b - 1 {
+			if q.work > q.limit {
+				return false
+			}
 			if q.fits(m.set[i].idx<<6 + int32(bits.TrailingZeros64(b))) {
 				if need--; need == 0 {
 					return false
