@@ -3,6 +3,7 @@ package grid
 import (
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -421,6 +422,27 @@ func TestPrismTurnParity(t *testing.T) {
 				if got := prismTurn(&m, v); got != want {
 					t.Fatalf("orientation %d, cell %v: %v, want %v", ti, v, got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestTransformInto: TransformInto gives what Transform gives, in every
+// grid and orientation (and out of range), reusing one buffer.
+func TestTransformInto(t *testing.T) {
+	cells := []Vec{{0, 0, 0}, {1, 0, 0}, {2, 1, 0}, {-3, 2, 1}, {4, -1, -2}, {5, 5, 5}}
+	for _, gt := range []Type{Cubes, Prisms, Spheres, Rhombic, TetraOcta} {
+		g := Must(gt)
+		var buf []Vec
+		for o := -1; o <= 2*g.Orientations(); o++ {
+			want, wantHot, wantOK := g.Transform(o, cells, Vec{1, 2, 3})
+			var got []Vec
+			var hot Vec
+			var ok bool
+			got, hot, ok = TransformInto(g, buf, o, cells, Vec{1, 2, 3})
+			buf = got
+			if ok != wantOK || (ok && (hot != wantHot || !slices.Equal(got, want))) {
+				t.Fatalf("grid %v, orientation %d: %v %v %v, want %v %v %v", gt, o, got, hot, ok, want, wantHot, wantOK)
 			}
 		}
 	}

@@ -131,6 +131,7 @@ func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int
 	si.or = make([]orientInfo, n)
 	si.once = make([]sync.Once, n)
 	var reps []int
+	var out []grid.Vec // one buffer for every orientation's turned cells
 	si.walk = walk && norms != nil && walkable(s, len(si.cells))
 	for t := 0; t < n; t++ {
 		if err := ctx.Err(); err != nil {
@@ -141,7 +142,9 @@ func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int
 			si.walked(o, s, am, norms[t])
 			continue
 		}
-		out, hot, ok := g.Transform(t, pos, si.hot)
+		var hot grid.Vec
+		var ok bool
+		out, hot, ok = grid.TransformInto(g, out, t, pos, si.hot)
 		if !ok {
 			o.norm = -1
 			continue
