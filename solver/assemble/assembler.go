@@ -385,6 +385,7 @@ func (a *Assembler) setup(ctx context.Context) error {
 	// them to the hotspots the puzzle has, as model.PlacedCells uses them.
 	n := g.Orientations()
 	a.fromReset = make([][]grid.Vec, len(a.parts))
+	var out []grid.Vec // one buffer for all turned cell lists
 	for i, pt := range a.parts {
 		sh := &p.Shapes[pt.shape]
 		filled := sh.FilledCells()
@@ -398,7 +399,9 @@ func (a *Assembler) setup(ctx context.Context) error {
 			if !o.ok || o.norm != t {
 				continue
 			}
-			out, hot, ok := g.Transform(t, pos, sh.Hotspot)
+			var hot grid.Vec
+			var ok bool
+			out, hot, ok = grid.TransformInto(g, out, t, pos, sh.Hotspot)
 			if !ok {
 				continue
 			}
