@@ -22,16 +22,25 @@ func axisAligned(g grid.Grid) bool {
 
 // symmetriesAligned is SymmetriesCtx for an axis-aligned grid. Each
 // orientation is an axis map, so the turned bounding box is the turned
-// box (its corner tells where the turned shape must move) and each cell
-// is turned in place, with no list of turned cells made. It stops at the
-// first cell that lands elsewhere, which for most orientations of a big
-// result is among the first few. ctx is looked at for every orientation
-// and every 16384 cells.
+// box: an orientation that does not give the box its own extents is no
+// symmetry, and otherwise the box's corner tells where the turned shape
+// must move. The moved image of a cell then lies in the box, and its
+// voxel index is an affine function of the cell, so each cell is checked
+// with a few multiplications and one read, stopping at the first that
+// lands elsewhere (for most orientations of a big result, among the
+// first few). ctx is looked at for every orientation and every 16384
+// cells.
 func symmetriesAligned(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo, hi grid.Vec, step func(float64)) (grid.Set, error) {
 	var set grid.Set
 	if len(pos) == 0 {
 		return set, nil
 	}
+	if len(s.Voxels) != s.Size[0]*s.Size[1]*s.Size[2] {
+		// Not a valid shape: look every cell up with bounds checks.
+		return symmetriesAny(ctx, g, s, cells, pos, lo, step)
+	}
+	stride := grid.Vec{1, s.Size[0], s.Size[0] * s.Size[1]}
+	dot := func(a, b grid.Vec) int { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 next:
 	for t := 0; t < 2*g.Orientations(); t++ {
 		if err := ctx.Err(); err != nil {
@@ -44,17 +53,30 @@ next:
 		if !ok {
 			continue
 		}
-		// The turned box's low corner, from the two corners of s's box.
 		a, b := am.Apply(lo), am.Apply(hi)
-		d := lo.Sub(grid.Vec{min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2])})
+		tlo := grid.Vec{min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2])}
+		thi := grid.Vec{max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])}
+		if thi.Sub(tlo) != hi.Sub(lo) {
+			continue // the turned box has other extents
+		}
+		d := lo.Sub(tlo)
 		if !g.InLattice(d) {
 			continue
+		}
+		// index(am(v) + d) = base + coef·v.
+		c0 := am.Apply(grid.Vec{})
+		base := dot(stride, c0.Add(d))
+		var coef grid.Vec
+		for j := 0; j < 3; j++ {
+			var e grid.Vec
+			e[j] = 1
+			coef[j] = dot(stride, am.Apply(e).Sub(c0))
 		}
 		for i, p := range pos {
 			if i&(1<<14-1) == 0 && i > 0 && ctx.Err() != nil {
 				return set, ctx.Err()
 			}
-			if uint8(s.At(am.Apply(p).Add(d))) != cells[i].Tag {
+			if uint8(s.Voxels[base+dot(coef, p)]) != cells[i].Tag {
 				continue next
 			}
 		}
