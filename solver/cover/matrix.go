@@ -1,7 +1,6 @@
 package cover
 
 import (
-	"cmp"
 	"context"
 	"hash/fnv"
 	"math"
@@ -124,17 +123,30 @@ next:
 // of bound 1 (a cell), keeping the problem's order among equals. Rows
 // without such a column come first.
 func sortForLocality(p *Problem, rows []int32) {
-	key := make([]int32, p.NumRows())
-	for _, r := range rows {
+	// Keys are -1 or column numbers: a counting sort, stable by
+	// construction, takes two passes over the rows.
+	key := make([]int32, len(rows))
+	count := make([]int32, len(p.Cols)+2)
+	for i, r := range rows {
 		cols, _ := p.Row(int(r))
-		key[r] = -1
+		k := int32(-1)
 		for _, c := range cols {
 			if p.Cols[c].Max == 1 {
-				key[r] = max(key[r], c)
+				k = max(k, c)
 			}
 		}
+		key[i] = k
+		count[k+2]++
 	}
-	slices.SortStableFunc(rows, func(x, y int32) int { return cmp.Compare(key[x], key[y]) })
+	for k := 1; k < len(count); k++ {
+		count[k] += count[k-1]
+	}
+	sorted := make([]int32, len(rows))
+	for i, r := range rows {
+		sorted[count[key[i]+1]] = r
+		count[key[i]+1]++
+	}
+	copy(rows, sorted)
 }
 
 // build compiles the given rows of p (problem row numbers, in the
