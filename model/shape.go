@@ -104,44 +104,70 @@ func (s *Shape) NumCells() int { return len(s.Voxels) - s.Count(Empty) }
 // Cells returns the non-empty cells, in index order, tagged with their
 // voxel byte (state and colour) so that grid.Identical compares both.
 func (s *Shape) Cells() []grid.Cell {
-	var out []grid.Cell
-	for i, v := range s.Voxels {
-		if v.State() != Empty {
-			out = append(out, grid.Cell{Pos: s.Pos(i), Tag: uint8(v)})
-		}
-	}
-	return out
+	return s.cellsWhere(func(v Voxel) bool { return v.State() != Empty })
 }
 
 // FilledCells returns the cells in state Filled, in index order: the
 // material of a piece.
 func (s *Shape) FilledCells() []grid.Cell {
-	var out []grid.Cell
-	for i, v := range s.Voxels {
-		if v.State() == Filled {
-			out = append(out, grid.Cell{Pos: s.Pos(i), Tag: uint8(v)})
+	return s.cellsWhere(func(v Voxel) bool { return v.State() == Filled })
+}
+
+// cellsWhere lists the voxels that keep keeps, in index order. It counts
+// them first and walks the voxels by coordinates: appending and working
+// out each position by division made listing a big result's cells a
+// noticeable part of a small puzzle's preparation.
+func (s *Shape) cellsWhere(keep func(Voxel) bool) []grid.Cell {
+	n := 0
+	for _, v := range s.Voxels {
+		if keep(v) {
+			n++
 		}
 	}
+	out := make([]grid.Cell, 0, n)
+	s.eachVoxel(func(p grid.Vec, v Voxel) {
+		if keep(v) {
+			out = append(out, grid.Cell{Pos: p, Tag: uint8(v)})
+		}
+	})
 	return out
+}
+
+// eachVoxel calls f with every voxel and its position, in index order.
+func (s *Shape) eachVoxel(f func(p grid.Vec, v Voxel)) {
+	if len(s.Voxels) != s.Size[0]*s.Size[1]*s.Size[2] {
+		for i, v := range s.Voxels { // an invalid shape, walked as before
+			f(s.Pos(i), v)
+		}
+		return
+	}
+	i := 0
+	for z := 0; z < s.Size[2]; z++ {
+		for y := 0; y < s.Size[1]; y++ {
+			for x := 0; x < s.Size[0]; x++ {
+				f(grid.Vec{x, y, z}, s.Voxels[i])
+				i++
+			}
+		}
+	}
 }
 
 // Bounds returns the smallest box holding every non-empty cell; ok is false
 // for a shape without any.
 func (s *Shape) Bounds() (lo, hi grid.Vec, ok bool) {
-	for i, v := range s.Voxels {
+	s.eachVoxel(func(p grid.Vec, v Voxel) {
 		if v.State() == Empty {
-			continue
+			return
 		}
-		p := s.Pos(i)
 		if !ok {
 			lo, hi, ok = p, p, true
-			continue
+			return
 		}
 		for k := 0; k < 3; k++ {
 			lo[k] = min(lo[k], p[k])
 			hi[k] = max(hi[k], p[k])
 		}
-	}
+	})
 	return lo, hi, ok
 }
 

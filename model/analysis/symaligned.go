@@ -20,27 +20,27 @@ func axisAligned(g grid.Grid) bool {
 	return false
 }
 
-// symChunk is how many cells symmetriesAligned turns at a time.
-const symChunk = 64
-
-// symmetriesAligned is SymmetriesCtx for an axis-aligned grid. It turns
-// the cells a chunk at a time and stops at the first cell that lands
-// elsewhere, which for most orientations of a big result is among the
-// first few: a result of thousands of cells with few symmetries costs
-// a few chunks per orientation instead of all its cells. ctx is looked
-// at for every orientation and every 256 chunks.
+// symmetriesAligned is SymmetriesCtx for an axis-aligned grid. Each
+// orientation is an axis map, so the turned bounding box is the turned
+// box: an orientation that does not give the box its own extents is no
+// symmetry, and otherwise the box's corner tells where the turned shape
+// must move. The moved image of a cell then lies in the box, and its
+// voxel index is an affine function of the cell, so each cell is checked
+// with a few multiplications and one read, stopping at the first that
+// lands elsewhere (for most orientations of a big result, among the
+// first few). ctx is looked at for every orientation and every 16384
+// cells.
 func symmetriesAligned(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo, hi grid.Vec, step func(float64)) (grid.Set, error) {
-	var corners []grid.Vec
-	for i := 0; i < 8; i++ {
-		c := lo
-		for k := 0; k < 3; k++ {
-			if i>>k&1 != 0 {
-				c[k] = hi[k]
-			}
-		}
-		corners = append(corners, c)
-	}
 	var set grid.Set
+	if len(pos) == 0 {
+		return set, nil
+	}
+	if len(s.Voxels) != s.Size[0]*s.Size[1]*s.Size[2] {
+		// Not a valid shape: look every cell up with bounds checks.
+		return symmetriesAny(ctx, g, s, cells, pos, lo, step)
+	}
+	stride := grid.Vec{1, s.Size[0], s.Size[0] * s.Size[1]}
+	dot := func(a, b grid.Vec) int { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
 next:
 	for t := 0; t < 2*g.Orientations(); t++ {
 		if err := ctx.Err(); err != nil {
@@ -49,28 +49,35 @@ next:
 		if step != nil {
 			step(float64(t) / float64(2*g.Orientations()))
 		}
-		out, _, ok := g.Transform(t, corners, grid.Vec{})
-		if !ok || len(pos) == 0 {
+		am, ok := grid.AxisMapOf(g, t)
+		if !ok {
 			continue
 		}
-		olo, _ := grid.Bounds(out)
-		d := lo.Sub(olo)
+		a, b := am.Apply(lo), am.Apply(hi)
+		tlo := grid.Vec{min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2])}
+		thi := grid.Vec{max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])}
+		if thi.Sub(tlo) != hi.Sub(lo) {
+			continue // the turned box has other extents
+		}
+		d := lo.Sub(tlo)
 		if !g.InLattice(d) {
 			continue
 		}
-		for start := 0; start < len(pos); start += symChunk {
-			if start&(256*symChunk-1) == 0 && ctx.Err() != nil {
+		// index(am(v) + d) = base + coef·v.
+		c0 := am.Apply(grid.Vec{})
+		base := dot(stride, c0.Add(d))
+		var coef grid.Vec
+		for j := 0; j < 3; j++ {
+			var e grid.Vec
+			e[j] = 1
+			coef[j] = dot(stride, am.Apply(e).Sub(c0))
+		}
+		for i, p := range pos {
+			if i&(1<<14-1) == 0 && i > 0 && ctx.Err() != nil {
 				return set, ctx.Err()
 			}
-			end := min(start+symChunk, len(pos))
-			out, _, ok := g.Transform(t, pos[start:end], grid.Vec{})
-			if !ok {
+			if uint8(s.Voxels[base+dot(coef, p)]) != cells[i].Tag {
 				continue next
-			}
-			for i, p := range out {
-				if uint8(s.At(p.Add(d))) != cells[start+i].Tag {
-					continue next
-				}
 			}
 		}
 		set.Add(t)

@@ -39,6 +39,7 @@ func SymmetriesCtx(ctx context.Context, g grid.Grid, s *model.Shape, step func(f
 // every orientation.
 func symmetriesAny(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo grid.Vec, step func(float64)) (grid.Set, error) {
 	var set grid.Set
+	var out []grid.Vec // one buffer for every orientation's turned cells
 next:
 	for t := 0; t < 2*g.Orientations(); t++ {
 		if err := ctx.Err(); err != nil {
@@ -47,7 +48,8 @@ next:
 		if step != nil {
 			step(float64(t) / float64(2*g.Orientations()))
 		}
-		out, _, ok := g.Transform(t, pos, grid.Vec{})
+		var ok bool
+		out, _, ok = grid.TransformInto(g, out, t, pos, grid.Vec{})
 		if !ok || len(out) == 0 {
 			continue
 		}

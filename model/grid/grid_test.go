@@ -3,6 +3,7 @@ package grid
 import (
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -403,5 +404,46 @@ func TestPrismTransform(t *testing.T) {
 	}
 	if v[0] != c[0] {
 		t.Errorf("six turns of 60 degrees: %v", v)
+	}
+}
+
+// TestPrismTurnParity: prismTurn's parity by bit mask agrees with the
+// centroid formula with floorMod (grids.md §3.3) for cells on both sides
+// of the origin, in every orientation.
+func TestPrismTurnParity(t *testing.T) {
+	for ti, m := range prismMatrices() {
+		for x := -7; x <= 7; x++ {
+			for y := -7; y <= 7; y++ {
+				v := Vec{x, y, x - y}
+				p := floorMod(v[0]+v[1], 2)
+				w := m.apply(Vec{v[0] + 1, 3*v[1] + 1 + p, v[2]})
+				u, vv, z := w[0]/2, w[1]/2, w[2]/2
+				want := Vec{u - 1, floorDiv(vv-1-floorMod(vv-1, 3), 3), z}
+				if got := prismTurn(&m, v); got != want {
+					t.Fatalf("orientation %d, cell %v: %v, want %v", ti, v, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestTransformInto: TransformInto gives what Transform gives, in every
+// grid and orientation (and out of range), reusing one buffer.
+func TestTransformInto(t *testing.T) {
+	cells := []Vec{{0, 0, 0}, {1, 0, 0}, {2, 1, 0}, {-3, 2, 1}, {4, -1, -2}, {5, 5, 5}}
+	for _, gt := range []Type{Cubes, Prisms, Spheres, Rhombic, TetraOcta} {
+		g := Must(gt)
+		var buf []Vec
+		for o := -1; o <= 2*g.Orientations(); o++ {
+			want, wantHot, wantOK := g.Transform(o, cells, Vec{1, 2, 3})
+			var got []Vec
+			var hot Vec
+			var ok bool
+			got, hot, ok = TransformInto(g, buf, o, cells, Vec{1, 2, 3})
+			buf = got
+			if ok != wantOK || (ok && (hot != wantHot || !slices.Equal(got, want))) {
+				t.Fatalf("grid %v, orientation %d: %v %v %v, want %v %v %v", gt, o, got, hot, ok, want, wantHot, wantOK)
+			}
+		}
 	}
 }

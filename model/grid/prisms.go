@@ -87,15 +87,24 @@ func (prismGrid) Transform(t int, cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 	if t < 0 || t >= 24 {
 		return nil, Vec{}, false
 	}
-	m := prismMatrices()[t]
-	return mapCells(cells, hot, func(v Vec) Vec {
-		p := floorMod(v[0]+v[1], 2)
-		w := m.apply(Vec{v[0] + 1, 3*v[1] + 1 + p, v[2]})
-		// m carries a factor 2 (it is exact: the results are even).
-		u, vv, z := w[0]/2, w[1]/2, w[2]/2
-		p2 := floorMod(vv-1, 3)
-		return Vec{u - 1, floorDiv(vv-1-p2, 3), z}
-	})
+	m := &prismMatrices()[t]
+	out := make([]Vec, len(cells))
+	for i, v := range cells {
+		out[i] = prismTurn(m, v)
+	}
+	return out, prismTurn(m, hot), true
+}
+
+// prismTurn turns cell v by m (see Transform). A plain function with the
+// matrix by pointer, not a closure: turning cells is most of preparing a
+// small prism puzzle.
+func prismTurn(m *imat, v Vec) Vec {
+	p := (v[0] + v[1]) & 1 // floorMod(x+y, 2), also for negative sums
+	w := m.apply(Vec{v[0] + 1, 3*v[1] + 1 + p, v[2]})
+	// m carries a factor 2 (it is exact: the results are even).
+	u, vv, z := w[0]/2, w[1]/2, w[2]/2
+	p2 := floorMod(vv-1, 3)
+	return Vec{u - 1, floorDiv(vv-1-p2, 3), z}
 }
 
 func (prismGrid) Compose(t1, t2 int) (int, bool) { return lookup(prismCompose(), t1, t2) }

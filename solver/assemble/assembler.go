@@ -85,9 +85,10 @@ type result struct {
 	shape  *model.Shape
 	sym    grid.Set
 	lo, hi grid.Vec
-	fixed  int     // filled cells: must be covered
-	cell   []int32 // voxel index -> result cell number, -1 where empty
-	col    []int32 // result cell number -> cover column
+	fixed  int      // filled cells: must be covered
+	stride grid.Vec // voxel index steps along x, y and z (see index)
+	cell   []int32  // voxel index -> result cell number, -1 where empty
+	col    []int32  // result cell number -> cover column
 	pos    []grid.Vec
 }
 
@@ -109,8 +110,9 @@ type Assembler struct {
 	// fromReset[part][t] moves a position from BurrTools' reset hotspot to
 	// the shape's own hotspot, so assemblies fit the puzzle as given.
 	fromReset [][]grid.Vec
-	budget    int64 // Options.MaxMemory
-	fixed     int64 // fixedCost
+	budget    int64   // Options.MaxMemory
+	fixed     int64   // fixedCost
+	offs      []int32 // scratch of New: voxel offsets of a turned piece's cells
 	progress  func(phase string, fraction float64)
 }
 
@@ -365,6 +367,7 @@ func (a *Assembler) setup(ctx context.Context) error {
 		return fmt.Errorf("the result shape %d is empty", pr.Result)
 	}
 	r.lo, r.hi = lo, hi
+	r.stride = grid.Vec{1, rs.Size[0], rs.Size[0] * rs.Size[1]}
 	r.cell = make([]int32, len(rs.Voxels))
 	for i, v := range rs.Voxels {
 		r.cell[i] = -1
@@ -382,6 +385,7 @@ func (a *Assembler) setup(ctx context.Context) error {
 	// them to the hotspots the puzzle has, as model.PlacedCells uses them.
 	n := g.Orientations()
 	a.fromReset = make([][]grid.Vec, len(a.parts))
+	var out []grid.Vec // one buffer for all turned cell lists
 	for i, pt := range a.parts {
 		sh := &p.Shapes[pt.shape]
 		filled := sh.FilledCells()
@@ -395,7 +399,9 @@ func (a *Assembler) setup(ctx context.Context) error {
 			if !o.ok || o.norm != t {
 				continue
 			}
-			out, hot, ok := g.Transform(t, pos, sh.Hotspot)
+			var hot grid.Vec
+			var ok bool
+			out, hot, ok = grid.TransformInto(g, out, t, pos, sh.Hotspot)
 			if !ok {
 				continue
 			}
@@ -465,7 +471,7 @@ func (a *Assembler) orientations(i int) []int {
 	}
 	for t := 0; t < n; t++ {
 		o := &si.or[t]
-		if !o.ok || o.norm != t || known(o.abs) {
+		if !o.ok || o.norm != t || known(si.turned(t)) {
 			continue // a later member of a class is known with its first
 		}
 		out = append(out, t)
@@ -549,9 +555,16 @@ func (a *Assembler) place(ctx context.Context, strict, colors bool) error {
 // take seconds, so ctx is looked at every 1024 of them: Stop must not wait.
 func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yield func(pos grid.Vec) error) error {
 	g, r := a.g, &a.res
-	o := &a.parts[i].info.or[t]
-	hot := o.abs[0].Pos.Sub(o.rel[0].Pos) // the hotspot's image
-	clo, chi := bounds(o.abs)
+	si := a.parts[i].info
+	cells, hot := si.turned(t), si.or[t].hot
+	clo, chi := bounds(cells)
+	// Every translation keeps the cells inside the result's box, so
+	// each cell's voxel index is its offset plus the translation's.
+	a.offs = a.offs[:0]
+	for _, c := range cells {
+		a.offs = append(a.offs, int32(r.index(c.Pos)))
+	}
+	colors = colors && len(a.puzzle.Colors) > 0
 	tries := 0
 	for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
 		for dy := r.lo[1] - clo[1]; dy <= r.hi[1]-chi[1]; dy++ {
@@ -560,7 +573,7 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 					return ctx.Err()
 				}
 				d := grid.Vec{dx, dy, dz}
-				if !g.InLattice(d) || !a.fits(o.abs, d, colors) {
+				if !g.InLattice(d) || !a.fits(cells, a.offs, r.index(d), colors) {
 					continue
 				}
 				if err := yield(d.Add(hot)); err != nil {
@@ -572,12 +585,12 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 	return nil
 }
 
-// fits reports whether cells moved by d may lie in the result; colours
-// are checked only if colors.
-func (a *Assembler) fits(cells []grid.Cell, d grid.Vec, colors bool) bool {
-	rs := a.res.shape
-	for _, c := range cells {
-		rv := rs.At(c.Pos.Add(d))
+// fits reports whether cells, whose voxel indices in the result are
+// base plus offs, may lie there; colours are checked only if colors.
+func (a *Assembler) fits(cells []grid.Cell, offs []int32, base int, colors bool) bool {
+	vox := a.res.shape.Voxels
+	for k, c := range cells {
+		rv := vox[base+int(offs[k])]
 		pv := model.Voxel(c.Tag)
 		if pv.State() == model.Filled && rv.State() == model.Empty {
 			return false
@@ -587,6 +600,12 @@ func (a *Assembler) fits(cells []grid.Cell, d grid.Vec, colors bool) bool {
 		}
 	}
 	return true
+}
+
+// index returns the voxel index of v in the result's voxels when v is
+// inside them; it is linear in v, so offsets add.
+func (r *result) index(v grid.Vec) int {
+	return v[0] + r.stride[1]*v[1] + r.stride[2]*v[2]
 }
 
 // bounds returns the bounding box of a non-empty cell list.
@@ -690,7 +709,18 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	}
 	a.cov = cover.NewProblem(cols, holes)
 	a.cov.Reserve(len(a.rows), a.entries(rangeCol >= 0, leadCol >= 0))
+	// colOf is the column of each voxel of the result (-1 where empty),
+	// and offs the voxel offsets of the current placements' filled cells,
+	// which change with their part and orientation only.
+	colOf := make([]int32, len(r.cell))
+	for v, c := range r.cell {
+		colOf[v] = -1
+		if c >= 0 {
+			colOf[v] = r.col[c]
+		}
+	}
 	var cs, ws []int
+	lastPart, lastT := int32(-1), int32(-1)
 	for i, pl := range a.rows {
 		if i&4095 == 0 {
 			if ctx.Err() != nil {
@@ -699,16 +729,22 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 			a.report("building the cover matrix", float64(i)/float64(len(a.rows)))
 		}
 		pt := &a.parts[pl.part]
-		o := &pt.info.or[pl.t]
+		if pl.part != lastPart || pl.t != lastT {
+			lastPart, lastT = pl.part, pl.t
+			a.offs = a.offs[:0]
+			hot := r.index(pt.info.or[pl.t].hot)
+			for _, c := range pt.info.turned(int(pl.t)) {
+				if model.Voxel(c.Tag).State() == model.Filled {
+					a.offs = append(a.offs, int32(r.index(c.Pos)-hot))
+				}
+			}
+		}
 		cs, ws = cs[:0], ws[:0]
 		cs = append(cs, int(pl.part))
 		ws = append(ws, 1)
-		for _, c := range o.rel {
-			if model.Voxel(c.Tag).State() != model.Filled {
-				continue
-			}
-			q := c.Pos.Add(pl.pos)
-			cs = append(cs, int(r.col[r.cell[r.shape.Index(q)]]))
+		base := r.index(pl.pos)
+		for _, off := range a.offs {
+			cs = append(cs, int(colOf[base+int(off)]))
 			ws = append(ws, 1)
 		}
 		if rangeCol >= 0 && pt.min != pt.max {

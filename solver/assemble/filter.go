@@ -401,8 +401,10 @@ func (f *filter) smallerShift(s *Scratch) bool {
 		if p.t == unplacedT {
 			continue
 		}
-		for _, c := range a.parts[a.slotPart[slot]].info.or[p.t].rel {
-			s.cells = append(s.cells, cellAt{pos: c.Pos.Add(p.p), tag: c.Tag})
+		si := a.parts[a.slotPart[slot]].info
+		d := p.p.Sub(si.or[p.t].hot)
+		for _, c := range si.turned(int(p.t)) {
+			s.cells = append(s.cells, cellAt{pos: c.Pos.Add(d), tag: c.Tag})
 		}
 	}
 	if len(s.cells) == 0 {

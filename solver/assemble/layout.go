@@ -64,7 +64,7 @@ func NewLayout(ctx context.Context, p *model.Puzzle, problem int, opts LayoutOpt
 	for i := range a.parts {
 		si := a.parts[i].info
 		for _, t := range a.orientations(i) {
-			clo, chi := bounds(si.or[t].abs)
+			clo, chi := bounds(si.turned(t))
 			if ext := chi.Sub(clo); ext[0] <= rext[0] && ext[1] <= rext[1] && ext[2] <= rext[2] {
 				l.BoxFits[i] = true
 			}
@@ -77,9 +77,10 @@ func NewLayout(ctx context.Context, p *model.Puzzle, problem int, opts LayoutOpt
 		for k := range l.Fits[i] {
 			pl := &pp.rows[k]
 			f := Fit{Place: pp.At(k)}
-			for _, c := range si.or[pl.t].rel {
+			d := pl.pos.Sub(si.or[pl.t].hot)
+			for _, c := range si.turned(int(pl.t)) {
 				if model.Voxel(c.Tag).State() == model.Filled {
-					f.Cells = append(f.Cells, c.Pos.Add(pl.pos))
+					f.Cells = append(f.Cells, c.Pos.Add(d))
 				}
 			}
 			l.Fits[i][k] = f

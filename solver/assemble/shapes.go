@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"slices"
+	"sync"
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
@@ -17,17 +18,28 @@ type shapeInfo struct {
 	anchor int         // index in cells of the first filled cell
 	or     []orientInfo
 	sym    grid.Set // Sym(S): orientations mapping the shape onto itself
+
+	// The turned cell lists (see turned) are made on first use: the
+	// mirror images, half of them, are only needed for some symmetry
+	// checks, and turning every orientation of big pieces up front was
+	// most of preparing DraculasDentalDesaster. once[t] guards or[t].abs.
+	g     grid.Grid
+	shape *model.Shape
+	walk  bool // turned cells are listed by walking the voxels (turnedSorted)
+	once  []sync.Once
 }
 
 // orientInfo is a shape turned by one orientation t. A piece placed with
-// orientation t at position p occupies rel[i] + p (filled cells only).
+// orientation t at position p occupies abs[i] - hot + p (filled cells
+// only).
 type orientInfo struct {
 	ok   bool // false where the grid cannot turn this shape so (spheres)
 	norm int  // the smallest orientation giving the same shape
-	// abs and rel are made for the first orientation of each class only
-	// (norm == t): the others are the same shape moved.
+	// abs is made for the first orientation of each class only (norm ==
+	// t; the others are the same shape moved), and only when first asked
+	// for (shapeInfo.turned).
 	abs []grid.Cell // the turned cells, sorted, in the grid's frame (for identity tests)
-	rel []grid.Cell // the turned cells relative to the hotspot's image, sorted
+	hot grid.Vec    // the hotspot's image: abs[i].Pos - hot is cell i relative to it
 	// anc is where the anchor cell lands relative to the hotspot's image.
 	anc grid.Vec
 	fst grid.Vec // see first
@@ -37,6 +49,33 @@ type orientInfo struct {
 // orientations giving the same shape differ in position by the difference
 // of their firsts.
 func (o *orientInfo) first() grid.Vec { return o.fst }
+
+// turned returns orientation t's turned cells, sorted (orientInfo.abs);
+// t must be the first of its class (norm == t) and ok. It is safe for
+// concurrent use.
+func (si *shapeInfo) turned(t int) []grid.Cell {
+	si.once[t].Do(func() {
+		o := &si.or[t]
+		if o.abs != nil || !o.ok {
+			return
+		}
+		if am, ok := grid.AxisMapOf(si.g, t); si.walk && ok {
+			o.abs = turnedSorted(si.shape, am, len(si.cells))
+			return
+		}
+		pos := make([]grid.Vec, len(si.cells))
+		for i, c := range si.cells {
+			pos[i] = c.Pos
+		}
+		out, _, _ := si.g.Transform(t, pos, si.hot)
+		o.abs = make([]grid.Cell, len(out))
+		for i, p := range out {
+			o.abs[i] = grid.Cell{Pos: p, Tag: si.cells[i].Tag}
+		}
+		sortCells(o.abs)
+	})
+	return si.or[t].abs
+}
 
 // resetHotspot returns the hotspot BurrTools gives a shape when solving
 // starts (grids.md §1.7): the origin, or for spheres the non-empty sphere
@@ -77,7 +116,7 @@ func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo,
 // matter through their norm, anc and first. walk lets axis-aligned grids
 // list turned cells sorted by walking the voxels (see turnedSorted).
 func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int, walk bool) (*shapeInfo, error) {
-	si := &shapeInfo{cells: s.Cells(), hot: resetHotspot(g, s), anchor: -1}
+	si := &shapeInfo{cells: s.Cells(), hot: resetHotspot(g, s), anchor: -1, g: g, shape: s}
 	pos := make([]grid.Vec, len(si.cells))
 	for i, c := range si.cells {
 		pos[i] = c.Pos
@@ -90,47 +129,45 @@ func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int
 	}
 	n := 2 * g.Orientations()
 	si.or = make([]orientInfo, n)
+	si.once = make([]sync.Once, n)
 	var reps []int
-	walk = walk && norms != nil && walkable(s, len(si.cells))
+	var out []grid.Vec // one buffer for every orientation's turned cells
+	si.walk = walk && norms != nil && walkable(s, len(si.cells))
 	for t := 0; t < n; t++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		o := &si.or[t]
-		if am, ok := grid.AxisMapOf(g, t); walk && ok {
-			si.walked(o, s, t, am, norms[t])
+		if am, ok := grid.AxisMapOf(g, t); si.walk && ok {
+			si.walked(o, s, am, norms[t])
 			continue
 		}
-		out, hot, ok := g.Transform(t, pos, si.hot)
+		var hot grid.Vec
+		var ok bool
+		out, hot, ok = grid.TransformInto(g, out, t, pos, si.hot)
 		if !ok {
 			o.norm = -1
 			continue
 		}
-		o.ok = true
+		o.ok, o.hot = true, hot
 		if si.anchor >= 0 {
 			o.anc = out[si.anchor].Sub(hot)
 		}
-		if norms != nil && norms[t] != t {
+		if norms != nil {
+			// The classes are known: the cells wait for turned.
 			o.norm, o.fst = norms[t], least(out).Sub(hot)
 			continue
 		}
 		o.abs = make([]grid.Cell, len(out))
-		o.rel = make([]grid.Cell, len(out))
 		for i, p := range out {
 			o.abs[i] = grid.Cell{Pos: p, Tag: si.cells[i].Tag}
 		}
 		sortCells(o.abs)
-		for i, c := range o.abs {
-			o.rel[i] = grid.Cell{Pos: c.Pos.Sub(hot), Tag: c.Tag}
-		}
 		o.norm = t
-		if len(o.rel) > 0 {
-			o.fst = o.rel[0].Pos
+		if len(o.abs) > 0 {
+			o.fst = o.abs[0].Pos.Sub(hot)
 		}
 		for _, r := range reps {
-			if norms != nil {
-				break // t is the first of its class
-			}
 			if _, same := grid.Identical(g, si.or[r].abs, o.abs); same {
 				o.norm = r
 				break
@@ -138,6 +175,8 @@ func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int
 		}
 		if o.norm == t {
 			reps = append(reps, t)
+		} else {
+			o.abs = nil // the same shape as its class's first, moved
 		}
 	}
 	for t := 0; t < n; t++ {
@@ -172,6 +211,6 @@ func (a *shapeInfo) sameAs(g grid.Grid, t int, b *shapeInfo) bool {
 	if !a.or[t].ok || !b.or[0].ok {
 		return false
 	}
-	_, same := grid.Identical(g, a.or[a.or[t].norm].abs, b.or[0].abs)
+	_, same := grid.Identical(g, a.turned(a.or[t].norm), b.turned(0))
 	return same
 }

@@ -20,61 +20,55 @@ func walkable(s *model.Shape, cells int) bool {
 // turned cells), tagged like Shape.Cells. It walks the voxels so that the
 // turned cells come out sorted: the turned z axis outermost, read off
 // the input axis it comes from, in the direction that makes it grow.
+// Output coordinate k then grows by one per step of loop k, so a cell's
+// turned position is the first voxel's plus the loop counters, and its
+// voxel index moves by a fixed step per loop: no cell is turned.
 func turnedSorted(s *model.Shape, am grid.AxisMap, limit int) []grid.Cell {
-	var axis [3]int
-	var rev [3]bool
-	for k := 0; k < 3; k++ {
-		axis[k], rev[k] = am.Source(k)
-	}
 	stride := grid.Vec{1, s.Size[0], s.Size[0] * s.Size[1]}
-	coord := func(k, i int) int { // step i along output axis k
-		if rev[k] {
-			return s.Size[axis[k]] - 1 - i
+	var first, step, n grid.Vec // first voxel; index step and count per loop
+	for k := 0; k < 3; k++ {
+		axis, rev := am.Source(k)
+		n[k] = s.Size[axis]
+		step[k] = stride[axis]
+		if rev {
+			first[axis] = s.Size[axis] - 1
+			step[k] = -step[k]
 		}
-		return i
 	}
+	o := am.Apply(first)
 	out := make([]grid.Cell, 0, limit)
-	var v grid.Vec
-	for i2 := 0; i2 < s.Size[axis[2]]; i2++ {
-		v[axis[2]] = coord(2, i2)
-		for i1 := 0; i1 < s.Size[axis[1]]; i1++ {
-			v[axis[1]] = coord(1, i1)
-			for i0 := 0; i0 < s.Size[axis[0]]; i0++ {
-				v[axis[0]] = coord(0, i0)
-				vox := s.Voxels[v[0]*stride[0]+v[1]*stride[1]+v[2]*stride[2]]
-				if vox.State() == model.Empty {
-					continue
+	idx2 := first[0] + stride[1]*first[1] + stride[2]*first[2]
+	for i2 := 0; i2 < n[2]; i2++ {
+		idx1 := idx2
+		for i1 := 0; i1 < n[1]; i1++ {
+			idx := idx1
+			for i0 := 0; i0 < n[0]; i0++ {
+				if vox := s.Voxels[idx]; vox.State() != model.Empty {
+					out = append(out, grid.Cell{Pos: grid.Vec{o[0] + i0, o[1] + i1, o[2] + i2}, Tag: uint8(vox)})
+					if len(out) == limit {
+						return out
+					}
 				}
-				out = append(out, grid.Cell{Pos: am.Apply(v), Tag: uint8(vox)})
-				if len(out) == limit {
-					return out
-				}
+				idx += step[0]
 			}
+			idx1 += step[1]
 		}
+		idx2 += step[2]
 	}
 	return out
 }
 
-// walked fills o, orientation t of si's shape s with norm norm, from am
-// by walking s's voxels: no turning of every cell, no sorting.
-func (si *shapeInfo) walked(o *orientInfo, s *model.Shape, t int, am grid.AxisMap, norm int) {
-	hot := am.Apply(si.hot)
+// walked fills o, an orientation with norm norm of si's shape s, from
+// its axis map am without turning every cell: the first turned cell
+// comes from walking s's voxels until the first non-empty one. The cell
+// list waits for turned.
+func (si *shapeInfo) walked(o *orientInfo, s *model.Shape, am grid.AxisMap, norm int) {
+	o.hot = am.Apply(si.hot)
 	o.ok, o.norm = true, norm
 	if si.anchor >= 0 {
-		o.anc = am.Apply(si.cells[si.anchor].Pos).Sub(hot)
+		o.anc = am.Apply(si.cells[si.anchor].Pos).Sub(o.hot)
 	}
-	if norm != t {
-		if first := turnedSorted(s, am, 1); len(first) > 0 {
-			o.fst = first[0].Pos.Sub(hot)
-		}
-		return
-	}
-	o.abs = turnedSorted(s, am, len(si.cells))
-	o.rel = make([]grid.Cell, len(o.abs))
-	for i, c := range o.abs {
-		o.rel[i] = grid.Cell{Pos: c.Pos.Sub(hot), Tag: c.Tag}
-	}
-	if len(o.rel) > 0 {
-		o.fst = o.rel[0].Pos
+	if first := turnedSorted(s, am, 1); len(first) > 0 {
+		o.fst = first[0].Pos.Sub(o.hot)
 	}
 }

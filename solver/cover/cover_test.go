@@ -384,11 +384,11 @@ func TestReduceBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	full, n, err := m.reduce(context.Background(), maxReduceWork)
+	full, n, err := m.reduce(context.Background(), maxReduceWork, true)
 	if err != nil || n != 40 {
 		t.Fatalf("full reduction removed %d rows (%v), want 40", n, err)
 	}
-	part, n, err := m.reduce(context.Background(), 5*int64(m.ncols))
+	part, n, err := m.reduce(context.Background(), 5*int64(m.ncols), true)
 	if err != nil || n < 1 || n >= 40 {
 		t.Fatalf("reduction on a budget removed %d rows (%v), want some but not all", n, err)
 	}

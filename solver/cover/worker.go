@@ -29,6 +29,9 @@ type worker struct {
 	todo []uint64 // scan's columns still to examine
 	// bestRows is the available rows of the column scan chose.
 	bestRows int32
+	// failCol is the unweighted column that made scan's last failure,
+	// -1 when it failed otherwise (Reduce tries it first on the next row).
+	failCol int32
 }
 
 // frame is one search node: the column it branches on and where it stands
@@ -159,6 +162,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		hints = m.hints[int(w.hint)*hintLen : int(w.hint+1)*hintLen]
 	}
 	st := scanState{dead: w.dead[d], best: -1, bestScore: math.MaxInt64, choose: choose}
+	w.failCol = -1
 	set, info := m.set, m.info
 	// lim1 is the count limit of a column one row from its Max: enough
 	// rows to rule it out as the choice (none when not choosing).
@@ -242,6 +246,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		}
 		if rows == 0 {
 			if wc < ci.min {
+				w.failCol = c
 				return false, -1
 			}
 			if ci.hole && wc == 0 {
@@ -253,6 +258,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 			continue
 		}
 		if wc+rows < ci.min {
+			w.failCol = c
 			return false, -1
 		}
 		if choose {
