@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"os"
@@ -25,7 +24,7 @@ func TestStartQuiet(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-	display := startXvfb(t)
+	display := startXvfb(t, 1280, 800).display
 	for _, env := range [][]string{
 		{"LANG=C"},
 		{"LANG=POSIX"},
@@ -87,44 +86,6 @@ func cleanEnv() []string {
 		env = append(env, kv)
 	}
 	return env
-}
-
-// startXvfb starts a virtual X server on a free display and returns its
-// name; the server stops with the test.
-func startXvfb(t *testing.T) string {
-	t.Helper()
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	// -displayfd picks a free display and writes its number to fd 3.
-	x := exec.Command("Xvfb", "-displayfd", "3", "-screen", "0", "1280x800x24", "-nolisten", "tcp")
-	x.ExtraFiles = []*os.File{w}
-	if err := x.Start(); err != nil {
-		w.Close()
-		t.Fatalf("Xvfb (scripts/deps.sh installs it): %v", err)
-	}
-	w.Close()
-	t.Cleanup(func() {
-		x.Process.Kill()
-		x.Wait()
-	})
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(r).ReadString('\n')
-		line <- strings.TrimSpace(s)
-	}()
-	select {
-	case n := <-line:
-		if n == "" {
-			t.Fatal("Xvfb did not start")
-		}
-		return ":" + n
-	case <-time.After(30 * time.Second):
-		t.Fatal("Xvfb did not report its display")
-	}
-	return ""
 }
 
 // TestWithoutQuitRace checks that only the lines of Fyne's quit race are

@@ -3,9 +3,7 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,52 +22,6 @@ func TestMain(m *testing.M) {
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
-}
-
-// xserver is a virtual X server of the test's own, on a display number
-// the server picks, so that tests and people using other displays do not
-// meet.
-type xserver struct {
-	display string
-	cmd     *exec.Cmd
-}
-
-func startXvfb(t *testing.T, width, height int) *xserver {
-	t.Helper()
-	for _, tool := range []string{"Xvfb", "xdotool"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("the window test needs %s (scripts/deps.sh installs it; make test runs that first)", tool)
-		}
-	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-screen", "0", fmt.Sprintf("%dx%dx24", width, height))
-	cmd.ExtraFiles = []*os.File{w}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	w.Close()
-	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
-	})
-	line := make(chan string, 1)
-	go func() {
-		s, _ := bufio.NewReader(r).ReadString('\n')
-		line <- strings.TrimSpace(s)
-	}()
-	select {
-	case n := <-line:
-		if n == "" {
-			t.Fatal("Xvfb did not start")
-		}
-		return &xserver{display: ":" + n, cmd: cmd}
-	case <-time.After(20 * time.Second):
-		t.Fatal("Xvfb did not say which display it took")
-	}
-	return nil
 }
 
 // xdotool runs xdotool on the server and returns its output.
