@@ -45,6 +45,10 @@ type Options struct {
 	// with the phase of the preparation and how much of it is done (0..1),
 	// for big problems whose preparation takes seconds.
 	Progress func(phase string, fraction float64)
+
+	// firstBreaker makes the symmetry breaker BurrTools' own choice even
+	// where another makes a smaller search (tests compare the two).
+	firstBreaker bool
 }
 
 // DefaultOptions returns BurrTools' defaults.
@@ -199,7 +203,7 @@ func begin(ctx context.Context, p *model.Puzzle, problem int, opts Options) (a *
 // filter and leaves out the placements the filter makes useless (see
 // leaders). strict makes a required part that fits nowhere an error.
 func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, strict bool) (lead []bool, trimmed int, err error) {
-	a.plan = a.planSymmetry(exact)
+	a.plan = a.planSymmetry(exact, !opts.KeepRotations && !opts.firstBreaker)
 	if err := a.place(ctx, strict, true); err != nil {
 		return nil, 0, err
 	}

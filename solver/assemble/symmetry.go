@@ -60,8 +60,12 @@ type symmetryPlan struct {
 // planSymmetry chooses the symmetry breaker and the filter settings the
 // way BurrTools' assemblers do. exact says every part is used exactly
 // once or never (BurrTools' assembler 0); otherwise assembler 1's rules
-// apply. Parts that are never used take no part in the choice.
-func (a *Assembler) planSymmetry(exact bool) symmetryPlan {
+// apply. Parts that are never used take no part in the choice. With
+// prefer, the breaker is, of the parts assembler 0's rule finds equally
+// good, the one that makes the smallest search (see roomier) instead of
+// the first: the assemblies are the same, only keeping rotated ones
+// (which counts what the search finds) must choose as BurrTools does.
+func (a *Assembler) planSymmetry(exact, prefer bool) symmetryPlan {
 	g := a.g
 	pl := symmetryPlan{breaker: -1, pivot: -1}
 	resSym := a.res.sym
@@ -78,6 +82,7 @@ func (a *Assembler) planSymmetry(exact bool) symmetryPlan {
 		switch {
 		case best < 0:
 		case exact && cnt < bestCnt:
+		case exact && prefer && cnt == bestCnt && a.roomier(i, best):
 		case !exact && (p.max < a.parts[best].max || p.max == a.parts[best].max && cnt < bestCnt):
 		default:
 			continue
