@@ -46,7 +46,7 @@ func searchNodes(t *testing.T, p *model.Puzzle, opts Options) (*Assembler, int, 
 func TestPreferredBreaker(t *testing.T) {
 	p := puzzle(box(15, 4, 1, model.Filled), pentominoes()...)
 	first := DefaultOptions()
-	first.firstBreaker = true
+	first.plainSearch = true
 	af, nf, nodesF := searchNodes(t, p, first)
 	ap, np, nodesP := searchNodes(t, p, DefaultOptions())
 	if af.Stats().Breaker != 0 || ap.Stats().Breaker != 4 {
@@ -63,5 +63,44 @@ func TestPreferredBreaker(t *testing.T) {
 	keep.KeepRotations = true
 	if a, _, _ := searchNodes(t, p, keep); a.Stats().Breaker != 0 {
 		t.Errorf("keeping rotations, breaker %d, want BurrTools' 0", a.Stats().Breaker)
+	}
+}
+
+// TestLowestLeaders checks the selectors of lowestLeaders on problems
+// where every piece is optional (the leader rule of slot 0 does not
+// apply): the count stays the one of the plain search, which finds every
+// assembly in all its rotations and lets the filter drop them, and the
+// search gets smaller. Monominoes, dominoes and L trominoes, 0 to 3 of
+// each, fill a 3x3 square; with variable cells and at most two holes,
+// the count includes assemblies without some or without any part.
+func TestLowestLeaders(t *testing.T) {
+	mono, dom, tri := flat("1", "#"), flat("2", "##"), flat("L", "##", "#.")
+	for _, tc := range []struct {
+		name  string
+		cells model.State
+		holes int
+	}{
+		{"filled", model.Filled, -1},
+		{"variable, 2 holes", model.Variable, 2},
+	} {
+		p := puzzle(box(3, 3, 1, tc.cells), mono, dom, tri)
+		for i := range p.Problems[0].Parts {
+			p.Problems[0].Parts[i].Min, p.Problems[0].Parts[i].Max = 0, 3
+		}
+		p.Problems[0].MaxHoles = tc.holes
+		plain := DefaultOptions()
+		plain.plainSearch = true
+		_, want, plainNodes := searchNodes(t, p, plain)
+		a, got, nodes := searchNodes(t, p, DefaultOptions())
+		if a.lowest == nil {
+			t.Fatalf("%s: no selectors", tc.name)
+		}
+		if got != want || want == 0 {
+			t.Errorf("%s: %d assemblies with selectors, %d without", tc.name, got, want)
+		}
+		if nodes >= plainNodes {
+			t.Errorf("%s: %d search nodes with selectors, %d without", tc.name, nodes, plainNodes)
+		}
+		t.Logf("%s: %d assemblies, %d nodes, %d without selectors", tc.name, got, nodes, plainNodes)
 	}
 }
