@@ -205,7 +205,7 @@ func begin(ctx context.Context, p *model.Puzzle, problem int, opts Options) (a *
 // filter and leaves out the placements the filter makes useless (see
 // leaders). strict makes a required part that fits nowhere an error.
 func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, strict bool) (lead []bool, trimmed int, err error) {
-	a.plan = a.planSymmetry(exact, !opts.KeepRotations && !opts.plainSearch)
+	a.plan = a.planSymmetry(exact, !opts.KeepRotations && !opts.CompleteRotationCheck && !opts.plainSearch)
 	if err := a.place(ctx, strict, true); err != nil {
 		return nil, 0, err
 	}
@@ -735,6 +735,7 @@ func (a *Assembler) Slots() int { return len(a.slotPart) }
 // Scratch is per-worker memory for Accept.
 type Scratch struct {
 	orig, v []plc
+	best    []plc // canonical's smallest variant so far
 	perPart [][]int32
 	cells   []cellAt
 }
@@ -776,6 +777,9 @@ func (a *Assembler) Accept(s *Scratch, rows []int32) (model.Assembly, bool) {
 	}
 	if a.filter != nil && a.filter.smallerExists(s) {
 		return nil, false
+	}
+	if a.filter != nil && a.plan.canon >= 0 {
+		a.filter.canonical(s, a.plan.canon)
 	}
 	asm := make(model.Assembly, len(s.orig))
 	for slot, pl := range s.orig {

@@ -2,6 +2,8 @@ package assemble
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/burrlab/burrlab/model"
@@ -9,8 +11,9 @@ import (
 )
 
 // searchNodes solves problem 0 of p with one worker and returns the
-// assemblies the filter keeps and the search nodes visited.
-func searchNodes(t *testing.T, p *model.Puzzle, opts Options) (*Assembler, int, uint64) {
+// assemblies the filter keeps, as sorted strings, and the search nodes
+// visited.
+func searchNodes(t *testing.T, p *model.Puzzle, opts Options) (*Assembler, []string, uint64) {
 	t.Helper()
 	a, err := New(context.Background(), p, 0, opts)
 	if err != nil {
@@ -24,41 +27,47 @@ func searchNodes(t *testing.T, p *model.Puzzle, opts Options) (*Assembler, int, 
 		t.Fatal(err)
 	}
 	s := a.NewScratch()
-	n := 0
+	var asms []string
 	res, err := cover.Search(context.Background(), m, cover.Options{Workers: 1, OnSolution: func(_ int, rows []int32) cover.Action {
-		if _, ok := a.Accept(s, rows); ok {
-			n++
+		if asm, ok := a.Accept(s, rows); ok {
+			asms = append(asms, fmt.Sprint(asm))
 		}
 		return cover.Continue
 	}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return a, n, res.Nodes
+	slices.Sort(asms)
+	return a, asms, res.Nodes
 }
 
 // TestPreferredBreaker checks that choosing, among the parts BurrTools'
 // rule finds equal, the one with the most room as the symmetry breaker
-// keeps the count and makes the search smaller. In the 4x15 box
-// BurrTools restricts F, the first asymmetric pentomino; P, the most
-// compact, has the most placements. Keeping rotations counts what the
-// search finds, so there the choice must stay BurrTools'.
+// hands on the very assemblies BurrTools keeps and makes the search
+// smaller. In the 4x15 box BurrTools restricts F, the first asymmetric
+// pentomino; P, the most compact, has the most placements. Keeping
+// rotations counts what the search finds, so there the choice must stay
+// BurrTools'.
 func TestPreferredBreaker(t *testing.T) {
 	p := puzzle(box(15, 4, 1, model.Filled), pentominoes()...)
-	first := DefaultOptions()
-	first.plainSearch = true
-	af, nf, nodesF := searchNodes(t, p, first)
-	ap, np, nodesP := searchNodes(t, p, DefaultOptions())
-	if af.Stats().Breaker != 0 || ap.Stats().Breaker != 4 {
-		t.Errorf("breakers %d and %d, want 0 (F, BurrTools') and 4 (P)", af.Stats().Breaker, ap.Stats().Breaker)
+	for _, mirrors := range []bool{false, true} {
+		plain := DefaultOptions()
+		plain.plainSearch, plain.KeepMirrors = true, mirrors
+		af, want, nodesF := searchNodes(t, p, plain)
+		opts := DefaultOptions()
+		opts.KeepMirrors = mirrors
+		ap, got, nodesP := searchNodes(t, p, opts)
+		if af.Stats().Breaker != 0 || ap.Stats().Breaker != 4 {
+			t.Errorf("breakers %d and %d, want 0 (F, BurrTools') and 4 (P)", af.Stats().Breaker, ap.Stats().Breaker)
+		}
+		if len(want) != 368 || !slices.Equal(got, want) {
+			t.Errorf("keep mirrors %v: %d assemblies with BurrTools' breaker, %d with the preferred one (want 368, the same)", mirrors, len(want), len(got))
+		}
+		if nodesP >= nodesF {
+			t.Errorf("keep mirrors %v: %d search nodes with the preferred breaker, %d with BurrTools'", mirrors, nodesP, nodesF)
+		}
+		t.Logf("keep mirrors %v: nodes: %d with F, %d with P", mirrors, nodesF, nodesP)
 	}
-	if nf != 368 || np != nf {
-		t.Errorf("%d assemblies with BurrTools' breaker, %d with the preferred one; want 368", nf, np)
-	}
-	if nodesP >= nodesF {
-		t.Errorf("%d search nodes with the preferred breaker, %d with BurrTools'", nodesP, nodesF)
-	}
-	t.Logf("nodes: %d with F, %d with P", nodesF, nodesP)
 	keep := DefaultOptions()
 	keep.KeepRotations = true
 	if a, _, _ := searchNodes(t, p, keep); a.Stats().Breaker != 0 {
@@ -95,12 +104,12 @@ func TestLowestLeaders(t *testing.T) {
 		if a.lowest == nil {
 			t.Fatalf("%s: no selectors", tc.name)
 		}
-		if got != want || want == 0 {
-			t.Errorf("%s: %d assemblies with selectors, %d without", tc.name, got, want)
+		if !slices.Equal(got, want) || len(want) == 0 {
+			t.Errorf("%s: %d assemblies with selectors, %d without (want the same)", tc.name, len(got), len(want))
 		}
 		if nodes >= plainNodes {
 			t.Errorf("%s: %d search nodes with selectors, %d without", tc.name, nodes, plainNodes)
 		}
-		t.Logf("%s: %d assemblies, %d nodes, %d without selectors", tc.name, got, nodes, plainNodes)
+		t.Logf("%s: %d assemblies, %d nodes, %d without selectors", tc.name, len(got), nodes, plainNodes)
 	}
 }

@@ -49,7 +49,11 @@ type symmetryPlan struct {
 	breaker int  // part placed in fewer orientations, or -1
 	filter  bool // run the post-filter on every assembly
 	pivot   int  // slot compared first by the filter, or -1
-	mirror  bool // the filter also tries mirror images, swapping partners
+	// canon, when not -1, is the pivot of BurrTools' own breaker, which
+	// decides the representative handed on of each assembly (see
+	// preferredBreaker).
+	canon  int
+	mirror bool // the filter also tries mirror images, swapping partners
 	// partner[slot] is the slot holding the mirror image piece (-1: none)
 	// and partnerT[slot] the mirror orientation that turns this slot's
 	// shape into the partner's.
@@ -61,13 +65,12 @@ type symmetryPlan struct {
 // way BurrTools' assemblers do. exact says every part is used exactly
 // once or never (BurrTools' assembler 0); otherwise assembler 1's rules
 // apply. Parts that are never used take no part in the choice. With
-// prefer, the breaker is, of the parts assembler 0's rule finds equally
-// good, the one that makes the smallest search (see roomier) instead of
-// the first: the assemblies are the same, only keeping rotated ones
-// (which counts what the search finds) must choose as BurrTools does.
+// prefer, the breaker may be another part that makes a smaller search
+// (see preferredBreaker); then the filter runs and hands on BurrTools'
+// representative of each assembly (canonical).
 func (a *Assembler) planSymmetry(exact, prefer bool) symmetryPlan {
 	g := a.g
-	pl := symmetryPlan{breaker: -1, pivot: -1}
+	pl := symmetryPlan{breaker: -1, pivot: -1, canon: -1}
 	resSym := a.res.sym
 	if resSym.Len() <= 1 {
 		return pl // no symmetry: nothing to avoid, nothing to filter
@@ -82,7 +85,6 @@ func (a *Assembler) planSymmetry(exact, prefer bool) symmetryPlan {
 		switch {
 		case best < 0:
 		case exact && cnt < bestCnt:
-		case exact && prefer && cnt == bestCnt && a.roomier(i, best):
 		case !exact && (p.max < a.parts[best].max || p.max == a.parts[best].max && cnt < bestCnt):
 		default:
 			continue
@@ -91,6 +93,12 @@ func (a *Assembler) planSymmetry(exact, prefer bool) symmetryPlan {
 	}
 	if best < 0 {
 		return pl
+	}
+	if exact && prefer {
+		if p := a.preferredBreaker(uRes, best, bestCnt); p != best {
+			pl.canon = a.slotStart[best]
+			best = p
+		}
 	}
 	left := and(resSym, unified(g, a.parts[best].info.sym))
 	left[0] &^= 1 // the identity is no symmetry left over
@@ -105,7 +113,7 @@ func (a *Assembler) planSymmetry(exact, prefer bool) symmetryPlan {
 	pl.breaker = best
 	pl.pivot = a.slotStart[best]
 	if exact {
-		if symLeft {
+		if symLeft || pl.canon >= 0 {
 			pl.filter = true
 		}
 	} else if symLeft || a.parts[best].max > 1 || ranges {
