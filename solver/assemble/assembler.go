@@ -47,8 +47,9 @@ type Options struct {
 	Progress func(phase string, fraction float64)
 
 	// plainSearch searches as BurrTools does: its own choice of symmetry
-	// breaker and no selectors for the lowest part's leaders (see
-	// lowestLeaders). Tests compare the two searches.
+	// breaker, all its placements (see trimBreaker) and no selectors for
+	// the lowest part's leaders (see lowestLeaders). Tests compare the two
+	// searches.
 	plainSearch bool
 }
 
@@ -215,6 +216,9 @@ func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, stri
 		}
 	}
 	lead, trimmed = a.leaders()
+	if !opts.plainSearch {
+		trimmed += a.trimBreaker()
+	}
 	if !opts.plainSearch {
 		a.lowest = a.planLowest()
 	}

@@ -113,3 +113,26 @@ func TestLowestLeaders(t *testing.T) {
 		t.Logf("%s: %d assemblies, %d nodes, %d without selectors", tc.name, len(got), nodes, plainNodes)
 	}
 }
+
+// TestTrimBreaker checks trimBreaker where the breaker leaves the box's
+// mirror symmetry over: L, N, P, U, V and Y in a 5x3x2 box. The search
+// without the breaker placements that lie larger than their mirror image
+// hands on the same assemblies as BurrTools' search, with fewer nodes.
+func TestTrimBreaker(t *testing.T) {
+	all := pentominoes()
+	p := puzzle(box(5, 3, 2, model.Filled), all[2], all[3], all[4], all[6], all[7], all[10])
+	plain := DefaultOptions()
+	plain.plainSearch = true
+	_, want, plainNodes := searchNodes(t, p, plain)
+	a, got, nodes := searchNodes(t, p, DefaultOptions())
+	if a.Stats().Trimmed == 0 || !a.Stats().Filter {
+		t.Errorf("trimmed %d placements, filter %v: want some and the filter on", a.Stats().Trimmed, a.Stats().Filter)
+	}
+	if !slices.Equal(got, want) || len(want) == 0 {
+		t.Errorf("%d assemblies trimmed, %d plain (want the same)", len(got), len(want))
+	}
+	if nodes >= plainNodes {
+		t.Errorf("%d search nodes trimmed, %d plain", nodes, plainNodes)
+	}
+	t.Logf("%d assemblies, %d nodes, %d plain", len(got), nodes, plainNodes)
+}
