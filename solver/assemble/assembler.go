@@ -204,7 +204,9 @@ func begin(ctx context.Context, p *model.Puzzle, problem int, opts Options) (a *
 
 // generate chooses the symmetry breaker, lists the placements, builds the
 // filter and leaves out the placements the filter makes useless (see
-// leaders). strict makes a required part that fits nowhere an error.
+// leaders and trimBreaker), or plans selectors that keep the search from
+// what the filter would drop (lowestLeaders). strict makes a required
+// part that fits nowhere an error.
 func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, strict bool) (lead []bool, trimmed int, err error) {
 	a.plan = a.planSymmetry(exact, !opts.KeepRotations && !opts.CompleteRotationCheck && !opts.plainSearch)
 	if err := a.place(ctx, strict, true); err != nil {
@@ -218,8 +220,6 @@ func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, stri
 	lead, trimmed = a.leaders()
 	if !opts.plainSearch {
 		trimmed += a.trimBreaker()
-	}
-	if !opts.plainSearch {
 		a.lowest = a.planLowest()
 	}
 	return lead, trimmed, nil
