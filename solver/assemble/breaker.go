@@ -4,32 +4,39 @@ import (
 	"github.com/burrlab/burrlab/model/grid"
 )
 
-// preferredBreaker returns, of the parts that assembler 0's rule finds
-// as good a symmetry breaker as best (BurrTools' choice, with bestCnt
-// symmetries in common with the result's unified set uRes), the one whose
-// orientations have the most room in the result (see room); best on a
-// tie.
+// preferredBreaker returns the part to restrict instead of best
+// (BurrTools' choice of symmetry breaker): the one with the least room in
+// the result (see room); best on a tie, then the first.
 //
-// Any of these parts breaks the result's symmetry equally well, but the
-// search is smaller when the part restricted is the one with the most
-// placements: restricting it removes the most rows. BurrTools restricts
-// F in the pentomino boxes, of the five allowed the one with the largest
-// search; P, the most compact, gives 525,724 search nodes against 752,009
-// in 6x10, 619,899 against 1,074,431 in 6x5x2.
+// Any part can break the result's symmetry: in orientation where it has
+// none (BurrTools' choice), in position where it has (trimBreaker keeps
+// of its placements those no larger than their images). Either way about
+// one placement in as many as the result has symmetries is left, and the
+// search, which branches first where the fewest rows are, is smallest when
+// that leaves the fewest: the part with the least room. It restricts the
+// X pentomino to a quarter of the 6x10 box (386,508 search nodes, where
+// BurrTools' F gave 752,009 and the most roomy P 525,724), X in the 6x5x2
+// box (265,923 against 1,074,431 with F), and in the Bedlam cube a
+// tetracube with 2 placements left (an estimated 25% fewer nodes).
 //
 // The search then finds a different member of each class of symmetric
 // assemblies than BurrTools. The filter runs on every assembly (with the
 // new breaker's pivot, so that each class passes once), and canonical
 // turns the one that passes into the member BurrTools keeps: the
-// assemblies handed on are BurrTools' own.
-func (a *Assembler) preferredBreaker(uRes grid.Set, best, bestCnt int) int {
-	pick, most := best, a.room(best)
+// assemblies handed on are BurrTools' own. Spheres, whose grid cannot
+// turn every shape every way (the filter then skips variants), keep
+// BurrTools' choice.
+func (a *Assembler) preferredBreaker(best int) int {
+	if a.g.Type() == grid.Spheres {
+		return best
+	}
+	pick, least := best, a.room(best)
 	for i, p := range a.parts {
-		if p.max == 0 || and(uRes, p.info.sym).Len() != bestCnt {
+		if p.max != 1 {
 			continue
 		}
-		if r := a.room(i); r > most {
-			pick, most = i, r
+		if r := a.room(i); r < least {
+			pick, least = i, r
 		}
 	}
 	return pick

@@ -95,7 +95,7 @@ func (a *Assembler) planSymmetry(exact, prefer bool) symmetryPlan {
 		return pl
 	}
 	if exact && prefer {
-		if p := a.preferredBreaker(uRes, best, bestCnt); p != best {
+		if p := a.preferredBreaker(best); p != best {
 			pl.canon = a.slotStart[best]
 			best = p
 		}
