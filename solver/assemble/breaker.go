@@ -23,19 +23,32 @@ import (
 // assemblies than BurrTools. The filter runs on every assembly (with the
 // new breaker's pivot, so that each class passes once), and canonical
 // turns the one that passes into the member BurrTools keeps: the
-// assemblies handed on are BurrTools' own. Spheres, whose grid cannot
-// turn every shape every way (the filter then skips variants), keep
-// BurrTools' choice.
+// assemblies handed on are BurrTools' own.
+//
+// Only a box of cubes is a result where room counts placements, and only
+// a part with at least as much room as the result has proper symmetries
+// can have most of its placements removed: a placement a symmetry maps
+// onto itself stays. PelikanBurr's frame, with its one placement in the
+// middle of the 8x8x8 box, restricted nothing, and the search took 5,890
+// nodes instead of 57. Other results keep BurrTools' choice.
 func (a *Assembler) preferredBreaker(best int) int {
-	if a.g.Type() == grid.Spheres {
+	r := &a.res
+	ext := r.hi.Sub(r.lo)
+	if a.g.Type() != grid.Cubes || len(r.pos) != (ext[0]+1)*(ext[1]+1)*(ext[2]+1) {
 		return best
+	}
+	proper := int64(0)
+	for t := range a.g.Orientations() {
+		if r.sym.Has(t) {
+			proper++
+		}
 	}
 	pick, least := best, a.room(best)
 	for i, p := range a.parts {
 		if p.max != 1 {
 			continue
 		}
-		if r := a.room(i); r < least {
+		if r := a.room(i); r < least && r >= proper {
 			pick, least = i, r
 		}
 	}
