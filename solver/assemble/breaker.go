@@ -17,7 +17,7 @@ import (
 // X pentomino to a quarter of the 6x10 box (386,508 search nodes, where
 // BurrTools' F gave 752,009 and the most roomy P 525,724), X in the 6x5x2
 // box (265,923 against 1,074,431 with F), and in the Bedlam cube a
-// tetracube with 2 placements left (an estimated 25% fewer nodes).
+// tetracube with 2 placements left (17.8 million nodes against 27.0).
 //
 // The search then finds a different member of each class of symmetric
 // assemblies than BurrTools. The filter runs on every assembly (with the
@@ -48,8 +48,8 @@ func (a *Assembler) preferredBreaker(best int) int {
 		if p.max != 1 {
 			continue
 		}
-		if r := a.room(i); r < least && r >= proper {
-			pick, least = i, r
+		if n := a.room(i); n < least && n >= proper {
+			pick, least = i, n
 		}
 	}
 	return pick

@@ -20,8 +20,10 @@ import "github.com/burrlab/burrlab/solver/cover"
 // leaves it to the leaders. When every part is optional, one more
 // selector keeps all parts out, for the assembly without pieces. Every
 // assembly the filter keeps fits exactly one selector, the one of its
-// lowest used part; so each is still found once. In the solid six-piece burrs (25 shapes, 0 to 6 copies each) the
-// search found every assembly in all its rotations: 12,597 for 588 kept.
+// lowest used part; so each is still found once. In the solid six-piece
+// burrs (25 shapes, 0 to 6 copies each) the search found every assembly
+// in all its rotations, 12,597 for 588 kept, in 196,703 nodes; with the
+// selectors 1,523 in 23,227 nodes.
 type lowestLeaders struct {
 	parts []int   // the parts that may be the lowest used, in order
 	none  bool    // every part is optional: no part at all is a case too

@@ -13,10 +13,11 @@ import "github.com/burrlab/burrlab/model/grid"
 // in every orientation count (the filter skips a variant it cannot
 // build). It returns how many placements went.
 //
-// The breaker's orientations already differ under the proper symmetries;
-// what is left is mostly mirror images: in the 6x5x2 box the search found
+// BurrTools' breaker has its orientations restricted already; what is
+// left for it is mostly mirror images (in the 6x5x2 box the search found
 // 528 assemblies for 264 kept, each and its mirror image across the box's
-// middle layer.
+// middle layer). A symmetric breaker (see preferredBreaker) is restricted
+// here in position: X to a quarter of the 6x10 box.
 func (a *Assembler) trimBreaker() int {
 	f := a.filter
 	b := a.plan.breaker
@@ -29,7 +30,7 @@ func (a *Assembler) trimBreaker() int {
 	}
 	nt := len(f.trans)
 	use := make([]bool, nt)
-	any := false
+	some := false
 	for k, t := range f.trans {
 		use[k] = t != 0 && a.res.sym.Has(t) && (t < f.n || achiral)
 		for i := 0; use[k] && i < len(f.steps)/nt; i++ {
@@ -39,9 +40,9 @@ func (a *Assembler) trimBreaker() int {
 				use[k] = false
 			}
 		}
-		any = any || use[k]
+		some = some || use[k]
 	}
-	if !any {
+	if !some {
 		return 0
 	}
 	n := 0
