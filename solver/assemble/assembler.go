@@ -45,6 +45,12 @@ type Options struct {
 	// with the phase of the preparation and how much of it is done (0..1),
 	// for big problems whose preparation takes seconds.
 	Progress func(phase string, fraction float64)
+
+	// plainSearch searches as BurrTools does: its own choice of symmetry
+	// breaker, all its placements (see trimBreaker) and no selectors for
+	// the lowest part's leaders (see lowestLeaders). Tests compare the two
+	// searches.
+	plainSearch bool
 }
 
 // DefaultOptions returns BurrTools' defaults.
@@ -106,6 +112,7 @@ type Assembler struct {
 	cov       *cover.Problem
 	plan      symmetryPlan
 	filter    *filter
+	lowest    *lowestLeaders // selector rows after the placements, or nil
 	stats     Stats
 	// fromReset[part][t] moves a position from BurrTools' reset hotspot to
 	// the shape's own hotspot, so assemblies fit the puzzle as given.
@@ -199,9 +206,11 @@ func begin(ctx context.Context, p *model.Puzzle, problem int, opts Options) (a *
 
 // generate chooses the symmetry breaker, lists the placements, builds the
 // filter and leaves out the placements the filter makes useless (see
-// leaders). strict makes a required part that fits nowhere an error.
+// leaders and trimBreaker), or plans selectors that keep the search from
+// what the filter would drop (lowestLeaders). strict makes a required
+// part that fits nowhere an error.
 func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, strict bool) (lead []bool, trimmed int, err error) {
-	a.plan = a.planSymmetry(exact)
+	a.plan = a.planSymmetry(exact, !opts.KeepRotations && !opts.CompleteRotationCheck && !opts.plainSearch)
 	if err := a.place(ctx, strict, true); err != nil {
 		return nil, 0, err
 	}
@@ -211,6 +220,10 @@ func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, stri
 		}
 	}
 	lead, trimmed = a.leaders()
+	if !opts.plainSearch {
+		trimmed += a.trimBreaker()
+		a.lowest = a.planLowest()
+	}
 	return lead, trimmed, nil
 }
 
@@ -258,18 +271,7 @@ func (a *Assembler) leaders() (lead []bool, trimmed int) {
 	if pt.max > 1 && pt.min != pt.max {
 		return nil, 0
 	}
-	isLead := func(pl *placement) bool {
-		x := plc{t: pl.t, p: pl.pos}
-		for k, t := range f.trans {
-			if t == 0 || t >= f.n || !a.res.sym.Has(t) {
-				continue
-			}
-			if y, ok := f.image(p0, x, k); ok && y.less(x) {
-				return false
-			}
-		}
-		return true
-	}
+	isLead := func(pl *placement) bool { return a.isLead(p0, pl) }
 	if pt.max == 1 {
 		kept := a.rows[:0]
 		for i := range a.rows {
@@ -707,6 +709,9 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 		p0 := a.parts[a.slotPart[0]]
 		cols = append(cols, cover.Column{Min: 1, Max: p0.max})
 	}
+	if a.lowest != nil {
+		cols = a.lowest.addColumns(a, cols)
+	}
 	a.cov = cover.NewProblem(cols, holes)
 	a.cov.Reserve(len(a.rows), a.entries(rangeCol >= 0, leadCol >= 0))
 	// colOf is the column of each voxel of the result (-1 where empty),
@@ -755,7 +760,13 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 			cs = append(cs, leadCol)
 			ws = append(ws, 1)
 		}
+		if a.lowest != nil {
+			cs, ws = a.lowest.extend(a, i, cs, ws)
+		}
 		a.cov.AddRow(cs, ws)
+	}
+	if a.lowest != nil {
+		a.lowest.addRows(a, a.cov)
 	}
 	return nil
 }
@@ -784,6 +795,7 @@ func (a *Assembler) Slots() int { return len(a.slotPart) }
 // Scratch is per-worker memory for Accept.
 type Scratch struct {
 	orig, v []plc
+	best    []plc // canonical's smallest variant so far
 	perPart [][]int32
 	cells   []cellAt
 }
@@ -805,6 +817,9 @@ func (a *Assembler) Accept(s *Scratch, rows []int32) (model.Assembly, bool) {
 		s.perPart[i] = s.perPart[i][:0]
 	}
 	for _, r := range rows {
+		if int(r) >= len(a.rows) {
+			continue // a selector (see lowestLeaders)
+		}
 		pt := a.rows[r].part
 		s.perPart[pt] = append(s.perPart[pt], r)
 	}
@@ -822,6 +837,9 @@ func (a *Assembler) Accept(s *Scratch, rows []int32) (model.Assembly, bool) {
 	}
 	if a.filter != nil && a.filter.smallerExists(s) {
 		return nil, false
+	}
+	if a.filter != nil && a.plan.canon >= 0 {
+		a.filter.canonical(s, a.plan.canon)
 	}
 	asm := make(model.Assembly, len(s.orig))
 	for slot, pl := range s.orig {

@@ -326,8 +326,12 @@ func (f *filter) valid(v []plc) bool {
 }
 
 // smaller compares assemblies slot by slot, the pivot slot first.
-func (f *filter) smaller(v, o []plc) bool {
-	if p := f.pivot; p >= 0 {
+func (f *filter) smaller(v, o []plc) bool { return smallerFrom(v, o, f.pivot) }
+
+// smallerFrom compares assemblies slot by slot, slot pivot first (none
+// if -1).
+func smallerFrom(v, o []plc, pivot int) bool {
+	if p := pivot; p >= 0 {
 		if v[p].less(o[p]) {
 			return true
 		}
@@ -336,7 +340,7 @@ func (f *filter) smaller(v, o []plc) bool {
 		}
 	}
 	for i := range v {
-		if i == f.pivot {
+		if i == pivot {
 			continue
 		}
 		if v[i].less(o[i]) {

@@ -49,7 +49,11 @@ type symmetryPlan struct {
 	breaker int  // part placed in fewer orientations, or -1
 	filter  bool // run the post-filter on every assembly
 	pivot   int  // slot compared first by the filter, or -1
-	mirror  bool // the filter also tries mirror images, swapping partners
+	// canon, when not -1, is the pivot of BurrTools' own breaker, which
+	// decides the representative handed on of each assembly (see
+	// preferredBreaker).
+	canon  int
+	mirror bool // the filter also tries mirror images, swapping partners
 	// partner[slot] is the slot holding the mirror image piece (-1: none)
 	// and partnerT[slot] the mirror orientation that turns this slot's
 	// shape into the partner's.
@@ -60,10 +64,13 @@ type symmetryPlan struct {
 // planSymmetry chooses the symmetry breaker and the filter settings the
 // way BurrTools' assemblers do. exact says every part is used exactly
 // once or never (BurrTools' assembler 0); otherwise assembler 1's rules
-// apply. Parts that are never used take no part in the choice.
-func (a *Assembler) planSymmetry(exact bool) symmetryPlan {
+// apply. Parts that are never used take no part in the choice. With
+// prefer, the breaker may be another part that makes a smaller search
+// (see preferredBreaker); then the filter runs and hands on BurrTools'
+// representative of each assembly (canonical).
+func (a *Assembler) planSymmetry(exact, prefer bool) symmetryPlan {
 	g := a.g
-	pl := symmetryPlan{breaker: -1, pivot: -1}
+	pl := symmetryPlan{breaker: -1, pivot: -1, canon: -1}
 	resSym := a.res.sym
 	if resSym.Len() <= 1 {
 		return pl // no symmetry: nothing to avoid, nothing to filter
@@ -87,6 +94,12 @@ func (a *Assembler) planSymmetry(exact bool) symmetryPlan {
 	if best < 0 {
 		return pl
 	}
+	if exact && prefer {
+		if p := a.preferredBreaker(best); p != best {
+			pl.canon = a.slotStart[best]
+			best = p
+		}
+	}
 	left := and(resSym, unified(g, a.parts[best].info.sym))
 	left[0] &^= 1 // the identity is no symmetry left over
 	symLeft := left.Len() > 0
@@ -100,7 +113,7 @@ func (a *Assembler) planSymmetry(exact bool) symmetryPlan {
 	pl.breaker = best
 	pl.pivot = a.slotStart[best]
 	if exact {
-		if symLeft {
+		if symLeft || pl.canon >= 0 {
 			pl.filter = true
 		}
 	} else if symLeft || a.parts[best].max > 1 || ranges {

@@ -24,7 +24,7 @@ import (
 // SplitVersion numbers the way Subdivide cuts and Deal deals. Parts
 // computed by different versions do not fit together (a subtree could be
 // searched twice or never), so saved parts record it.
-const SplitVersion = 2
+const SplitVersion = 3
 
 // Piece is one subtree of a subdivision and its estimated size in search
 // nodes.
@@ -151,6 +151,10 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 	slices.SortFunc(ps, func(a, b *splitPiece) int { return slices.Compare(a.order, b.order) })
 	if total <= exactNodes {
 		if err := sp.countAll(ctx, ps); err != nil {
+			return nil, err
+		}
+		var err error
+		if ps, err = sp.refine(ctx, ps, n, limit); err != nil {
 			return nil, err
 		}
 	}
