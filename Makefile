@@ -25,10 +25,12 @@ run: deps
 # burrsolve) without cgo. The packages that run goroutines (solver, ui) are
 # tested under the race detector, which must report nothing (about 70 s of
 # the run on a 2-core machine; the others run without it, as it would
-# triple the conformance suite's time).
+# triple the conformance suite's time). The solver's response-time tests
+# skip under the race detector and run once more without it.
 RACY = ./solver/... ./ui/...
 test: deps fmt-check vet
 	$(GO) test -count=1 -race $(RACY)
+	$(GO) test -count=1 -run 'Quickly|ReportsAndStops' ./solver/
 	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/solver' -e '/ui')
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/burr
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/burrsolve

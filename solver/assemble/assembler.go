@@ -222,7 +222,9 @@ func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, stri
 	lead, trimmed = a.leaders()
 	if !opts.plainSearch {
 		trimmed += a.trimBreaker()
-		a.lowest = a.planLowest()
+		if a.lowest, err = a.planLowest(ctx); err != nil {
+			return nil, 0, err
+		}
 	}
 	return lead, trimmed, nil
 }

@@ -1,6 +1,10 @@
 package assemble
 
-import "github.com/burrlab/burrlab/solver/cover"
+import (
+	"context"
+
+	"github.com/burrlab/burrlab/solver/cover"
+)
 
 // lowestLeaders narrows the search where leaders cannot: the part of
 // slot 0 is optional, or comes in a range of copies. The filter compares
@@ -35,13 +39,13 @@ type lowestLeaders struct {
 // planLowest decides whether lowestLeaders applies (the filter runs,
 // BurrTools' symmetry breaker is off, and leaders does not cover the
 // case) and if so returns it, with no columns yet.
-func (a *Assembler) planLowest() *lowestLeaders {
+func (a *Assembler) planLowest(ctx context.Context) (*lowestLeaders, error) {
 	f := a.filter
 	if f == nil || a.plan.pivot >= 0 || len(a.slotPart) == 0 {
-		return nil
+		return nil, nil
 	}
 	if pt := &a.parts[a.slotPart[0]]; pt.min > 0 && (pt.max == 1 || pt.min == pt.max) {
-		return nil // leaders' case
+		return nil, nil // leaders' case
 	}
 	l := &lowestLeaders{first: make([]int32, len(a.parts))}
 	for i := range l.first {
@@ -59,12 +63,20 @@ func (a *Assembler) planLowest() *lowestLeaders {
 	}
 	l.none = a.parts[l.parts[len(l.parts)-1]].min == 0
 	l.lead = make([]bool, len(a.rows))
+	// Each placement is turned by every symmetry of the result: millions
+	// of placements in a big box of variable cells take seconds.
 	for r := range a.rows {
+		if r&4095 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			a.report("the search's selectors", float64(r)/float64(len(a.rows)))
+		}
 		if pl := &a.rows[r]; l.first[pl.part] >= 0 {
 			l.lead[r] = a.isLead(int(pl.part), pl)
 		}
 	}
-	return l
+	return l, nil
 }
 
 // isLead reports whether placement pl of part i is no larger than its
