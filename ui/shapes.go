@@ -161,8 +161,8 @@ func newShapesTab(u *App) *shapesTab {
 	}
 	tools := container.NewHBox(t.toolButtons[0], t.toolButtons[1], t.toolButtons[2], t.toolButtons[3])
 	colors := container.NewHBox(t.colorRow, addColor, t.colorEdit, t.colorDelete)
-	mirrors := container.NewHBox(widget.NewLabel("Mirror"), t.mirrorButtons[0], t.mirrorButtons[1], t.mirrorButtons[2],
-		widget.NewSeparator(), t.drawingButtons())
+	mirrors := newFlow(container.NewHBox(widget.NewLabel("Mirror"), t.mirrorButtons[0], t.mirrorButtons[1], t.mirrorButtons[2]),
+		container.NewHBox(widget.NewSeparator(), t.drawingButtons()))
 	toolbar := container.NewVBox(
 		container.NewBorder(nil, nil, tools, nil, container.NewHScroll(colors)),
 		mirrors)
@@ -186,8 +186,8 @@ func newShapesTab(u *App) *shapesTab {
 	t.preview = newView3D(u)
 	t.preview.onPick = t.pick
 	t.info = newShapeInfoPanel(u)
-	previewBox := container.NewBorder(widget.NewLabelWithStyle("3D view", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		container.NewVBox(widget.NewLabel("Drag to turn · wheel to zoom · click a face to add a cell, right click to remove"), t.info.content), nil, nil, t.preview)
+	previewBox := container.NewBorder(widget.NewLabelWithStyle("3D view", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil,
+		newShrinkBottom(t.preview, container.NewVBox(wrappedLabel("Drag to turn · wheel to zoom · click a face to add a cell, right click to remove"), t.info.content), 120))
 
 	right := container.NewHSplit(editorArea, previewBox)
 	right.Offset = 0.56
@@ -286,7 +286,10 @@ func (t *shapesTab) gridChanged() {
 	row1 = append(row1, flips...)
 	row2 := append(moves, widget.NewSeparator())
 	row2 = append(row2, sizes...)
-	t.turnRow.Objects = []fyne.CanvasObject{container.NewVBox(container.NewHBox(row1...), container.NewHBox(row2...))}
+	t.turnRow.Objects = []fyne.CanvasObject{container.NewVBox(
+		// Groups wrap whole where the editor is narrow.
+		newFlow(container.NewHBox(turns...), container.NewHBox(append([]fyne.CanvasObject{widget.NewSeparator()}, flips...)...)),
+		newFlow(container.NewHBox(moves...), container.NewHBox(append([]fyne.CanvasObject{widget.NewSeparator()}, sizes...)...)))}
 	t.turnRow.Layout = layout.NewStackLayout()
 	t.turnRow.Refresh()
 	t.shapeBtns = append([]fyne.Disableable{t.name, t.copyBtn, t.deleteBtn}, t.tools.buttons...)

@@ -102,9 +102,10 @@ func newSolveTab(u *App) *solveTab {
 	controls := t.runControls()
 	listBox := container.NewBorder(container.NewVBox(container.NewBorder(nil, nil, widget.NewLabelWithStyle("Solutions", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		container.NewHBox(t.movesButton(), widget.NewLabel("sort by"), t.sortBy)), t.listHeader()), container.NewVBox(t.nav.box, t.solutionTools()), nil, nil, t.list)
-	left := container.NewBorder(container.NewVBox(
+	// On a small screen the controls scroll rather than push the list off.
+	left := newShrinkTop(container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Problem"), nil, t.problem),
-		controls, t.info, t.why.panel, widget.NewSeparator()), nil, nil, nil, listBox)
+		controls, t.info, t.why.panel, widget.NewSeparator()), listBox, 160)
 	split := container.NewHSplit(left, viewer)
 	split.Offset = 0.3
 	t.content = split

@@ -55,12 +55,35 @@ func (u *App) savedGeometry() (geometry, bool) {
 }
 
 // WindowSize returns the window size to start with: the one it had when
-// the app last quit, or def.
+// the app last quit, or def, shrunk where it is larger than the work area
+// of the monitor it goes on (fitWindow corrects this guess once the
+// window, its scale and its frame are known).
 func (u *App) WindowSize(def fyne.Size) fyne.Size {
-	if g, ok := u.savedGeometry(); ok {
+	g, ok := u.savedGeometry()
+	if !ok {
+		g = geometry{size: def}
+	}
+	areas, err := x11win.WorkAreas()
+	if err != nil || len(areas) == 0 {
 		return g.size
 	}
-	return def
+	scale := u.fyne.Settings().Scale() // the user's; the monitor's is not known yet
+	if scale <= 0 {
+		scale = 1
+	}
+	at := x11win.Rect{X: areas[0].X, Y: areas[0].Y, W: int(g.size.Width * scale), H: int(g.size.Height * scale)}
+	if g.placed {
+		at.X, at.Y = g.x, g.y
+	}
+	return fitSize(g.size, scale, 0, 0, areas[bestScreen(at, areas)])
+}
+
+// fitSize returns size (Fyne units at scale pixels each) shrunk where,
+// with a frame dw by dh pixels around it, it is wider or taller than room.
+func fitSize(size fyne.Size, scale float32, dw, dh int, room x11win.Rect) fyne.Size {
+	return fyne.NewSize(
+		min(size.Width, float32(room.W-dw)/scale),
+		min(size.Height, float32(room.H-dh)/scale))
 }
 
 // rememberWindow records the window's size, keeping the position last
@@ -115,13 +138,10 @@ func (u *App) x11Handle() uintptr {
 }
 
 // RestoreWindowPosition moves the main window to where it was when the app
-// last quit, kept on a monitor. Call it once the window is shown (the
-// app's Lifecycle OnStarted).
+// last quit, kept on a monitor, and shrinks it where it is larger than that
+// monitor's work area. Call it once the window is shown (the app's
+// Lifecycle OnStarted).
 func (u *App) RestoreWindowPosition() {
-	g, ok := u.savedGeometry()
-	if !ok || !g.placed {
-		return
-	}
 	h := u.x11Handle()
 	if h == 0 {
 		return
@@ -130,15 +150,40 @@ func (u *App) RestoreWindowPosition() {
 	if err != nil {
 		return
 	}
-	screens, err := x11win.Screens()
-	if err != nil {
+	screens, err := x11win.WorkAreas()
+	if err != nil || len(screens) == 0 {
 		return
 	}
-	frame.X, frame.Y = g.x, g.y
+	g, ok := u.savedGeometry()
+	placed := ok && g.placed
+	if placed {
+		frame.X, frame.Y = g.x, g.y
+	}
+	frame, shrunk := u.fitWindow(frame, screens[bestScreen(frame, screens)])
+	if !placed && !shrunk {
+		return // where the window manager put it
+	}
 	x, y := placeOnScreens(frame, screens)
 	if err := x11win.Move(h, x, y); err != nil {
 		fyne.LogError("could not place the window", err)
 	}
+}
+
+// fitWindow shrinks the window where its frame is larger than room and
+// returns the frame it then has.
+func (u *App) fitWindow(frame, room x11win.Rect) (x11win.Rect, bool) {
+	if frame.W <= room.W && frame.H <= room.H {
+		return frame, false
+	}
+	c := u.win.Canvas()
+	scale, size := c.Scale(), c.Size()
+	// What the window manager draws around the window.
+	dw := max(0, frame.W-int(size.Width*scale+0.5))
+	dh := max(0, frame.H-int(size.Height*scale+0.5))
+	fit := fitSize(size, scale, dw, dh, room)
+	u.win.Resize(fit)
+	frame.W, frame.H = int(fit.Width*scale+0.5)+dw, int(fit.Height*scale+0.5)+dh
+	return frame, true
 }
 
 // placeOnScreens returns where window frame r goes: on the screen it
@@ -149,15 +194,22 @@ func placeOnScreens(r x11win.Rect, screens []x11win.Rect) (x, y int) {
 	if len(screens) == 0 {
 		return r.X, r.Y
 	}
-	best, area := screens[0], 0
-	for _, s := range screens {
+	best := screens[bestScreen(r, screens)]
+	return clampSpan(r.X, r.W, best.X, best.W), clampSpan(r.Y, r.H, best.Y, best.H)
+}
+
+// bestScreen returns the index of the screen r overlaps most, 0 where it
+// overlaps none.
+func bestScreen(r x11win.Rect, screens []x11win.Rect) int {
+	best, area := 0, 0
+	for i, s := range screens {
 		w := min(r.X+r.W, s.X+s.W) - max(r.X, s.X)
 		h := min(r.Y+r.H, s.Y+s.H) - max(r.Y, s.Y)
 		if w > 0 && h > 0 && w*h > area {
-			best, area = s, w*h
+			best, area = i, w*h
 		}
 	}
-	return clampSpan(r.X, r.W, best.X, best.W), clampSpan(r.Y, r.H, best.Y, best.H)
+	return best
 }
 
 // clampSpan moves the span [at, at+size) into [lo, lo+room), or to lo

@@ -82,3 +82,25 @@ func TestGeometryKept(t *testing.T) {
 		t.Errorf("a position left of the first monitor: %+v", g)
 	}
 }
+
+// TestFitSize: a window larger than the room left by its frame shrinks to
+// it, in Fyne units at the canvas scale; one that fits keeps its size.
+func TestFitSize(t *testing.T) {
+	room := x11win.Rect{X: 1366, Y: 0, W: 1366, H: 740} // a laptop beside, less a panel
+	for _, tt := range []struct {
+		name   string
+		size   fyne.Size
+		scale  float32
+		dw, dh int
+		want   fyne.Size
+	}{
+		{"fits", fyne.NewSize(1200, 600), 1, 10, 40, fyne.NewSize(1200, 600)},
+		{"the default on a laptop", fyne.NewSize(1360, 860), 1, 10, 40, fyne.NewSize(1356, 700)},
+		{"only too tall", fyne.NewSize(1000, 900), 1, 0, 0, fyne.NewSize(1000, 740)},
+		{"scaled", fyne.NewSize(1360, 860), 2, 0, 20, fyne.NewSize(683, 360)},
+	} {
+		if got := fitSize(tt.size, tt.scale, tt.dw, tt.dh, room); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -183,3 +183,43 @@ func TestWindowPlaceRemembered(t *testing.T) {
 	}
 	x.quit(t, a)
 }
+
+// TestWindowFitsASmallScreen: on a 1280x720 screen the window opens
+// wholly on it the first time, and again when the size recorded is that
+// of a larger screen.
+func TestWindowFitsASmallScreen(t *testing.T) {
+	const sw, sh = 1280, 720
+	x := startXvfb(t, sw, sh)
+	home := t.TempDir()
+	onScreen := func(a *appRun) frame {
+		t.Helper()
+		var f frame
+		for range 50 { // the window shrinks once shown where the first guess was too large
+			if f = x.geometry(t, a.win); f.x >= 0 && f.y >= 0 && f.x+f.w <= sw && f.y+f.h <= sh {
+				return f
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		t.Fatalf("the window is at %+v, not wholly on the %dx%d screen", f, sw, sh)
+		return f
+	}
+	a := x.startApp(t, home)
+	t.Logf("first start: at %+v", onScreen(a))
+	x.quit(t, a)
+
+	prefs := filepath.Join(home, "config", "fyne", "org.burrlab.burrlab", "preferences.json")
+	big, err := json.Marshal(map[string]string{"window": "1800 1100 40 30"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(prefs, big, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a = x.startApp(t, home)
+	f := onScreen(a)
+	t.Logf("recorded 1800x1100 at 40,30: opened at %+v", f)
+	if f.w < sw/2 || f.h < sh/2 {
+		t.Errorf("shrunk to %+v, more than it needs", f)
+	}
+	x.quit(t, a)
+}

@@ -18,3 +18,19 @@ var ErrUnsupported = errors.New("x11win: windows cannot be placed here")
 type Rect struct {
 	X, Y, W, H int
 }
+
+// Clip returns each of screens cut to area (the work area, one rectangle
+// over all monitors), keeping a screen whole where area misses it.
+func Clip(screens []Rect, area Rect) []Rect {
+	out := make([]Rect, len(screens))
+	for i, s := range screens {
+		x0, y0 := max(s.X, area.X), max(s.Y, area.Y)
+		x1, y1 := min(s.X+s.W, area.X+area.W), min(s.Y+s.H, area.Y+area.H)
+		if x1 > x0 && y1 > y0 {
+			out[i] = Rect{x0, y0, x1 - x0, y1 - y0}
+		} else {
+			out[i] = s
+		}
+	}
+	return out
+}

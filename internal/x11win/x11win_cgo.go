@@ -44,6 +44,37 @@ static int x11win_frame(Display *d, Window w, int *x, int *y, int *wd, int *ht) 
 	}
 	return 1;
 }
+
+// workarea sets *x, *y, *w, *h to the current desktop's _NET_WORKAREA:
+// the root window less the panels the window manager keeps clear.
+// It returns 0 where no window manager sets one.
+static int x11win_workarea(Display *d, int *x, int *y, int *w, int *h) {
+	Window root = DefaultRootWindow(d);
+	Atom area = XInternAtom(d, "_NET_WORKAREA", True);
+	if (area == None) return 0;
+	long desk = 0;
+	Atom current = XInternAtom(d, "_NET_CURRENT_DESKTOP", True);
+	Atom type;
+	int format;
+	unsigned long n, after;
+	unsigned char *data = NULL;
+	if (current != None && XGetWindowProperty(d, root, current, 0, 1, False, XA_CARDINAL, &type, &format, &n, &after, &data) == Success && data != NULL) {
+		if (type == XA_CARDINAL && format == 32 && n == 1) desk = ((long *)data)[0];
+		XFree(data);
+		data = NULL;
+	}
+	int ok = 0;
+	if (XGetWindowProperty(d, root, area, 0, 1024, False, XA_CARDINAL, &type, &format, &n, &after, &data) == Success && data != NULL) {
+		if (type == XA_CARDINAL && format == 32 && n >= 4) {
+			if ((unsigned long)(desk*4+4) > n) desk = 0;
+			long *a = (long *)data + desk*4;
+			*x = a[0]; *y = a[1]; *w = a[2]; *h = a[3];
+			ok = *w > 0 && *h > 0;
+		}
+		XFree(data);
+	}
+	return ok;
+}
 */
 import "C"
 
@@ -114,4 +145,27 @@ func Screens() ([]Rect, error) {
 		return nil
 	})
 	return out, err
+}
+
+// WorkAreas returns the monitors (Screens) less what the window manager
+// keeps clear for its panels (_NET_WORKAREA), where it says so: where a
+// window can go without being covered.
+func WorkAreas() ([]Rect, error) {
+	screens, err := Screens()
+	if err != nil {
+		return nil, err
+	}
+	var area Rect
+	var ok bool
+	err = display(func(d *C.Display) error {
+		var x, y, w, h C.int
+		if C.x11win_workarea(d, &x, &y, &w, &h) != 0 {
+			area, ok = Rect{int(x), int(y), int(w), int(h)}, true
+		}
+		return nil
+	})
+	if err != nil || !ok {
+		return screens, nil
+	}
+	return Clip(screens, area), nil
 }

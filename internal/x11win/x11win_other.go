@@ -10,3 +10,6 @@ func Move(uintptr, int, int) error { return ErrUnsupported }
 
 // Screens returns ErrUnsupported: there is no X11 here.
 func Screens() ([]Rect, error) { return nil, ErrUnsupported }
+
+// WorkAreas returns ErrUnsupported: there is no X11 here.
+func WorkAreas() ([]Rect, error) { return nil, ErrUnsupported }
