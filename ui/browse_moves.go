@@ -50,12 +50,11 @@ type movementBrowser struct {
 	checks  []*passCheck
 	takeOut *passCheck
 	moves   []*widget.Button // -d0, +d0, -d1, +d1, ...
-	tree    *widget.Tree
+	states  *stateList       // the States pane
 	status  *widget.Label
 	store   *widget.Button
 	view    *view3D
 	tools   *assemblyTools // the pieces' visibility, this window's own
-	setting bool
 
 	do      func(func()) // runs UI updates from other goroutines
 	storing *storeJob    // the Store button's check, while it runs
@@ -154,25 +153,17 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	b.status = widget.NewLabel("")
 	b.status.Wrapping = fyne.TextWrapWord
 
-	b.tree = widget.NewTree(b.childIDs, b.isBranch, func(bool) fyne.CanvasObject { return widget.NewLabel("") },
-		func(id widget.TreeNodeID, _ bool, o fyne.CanvasObject) { o.(*widget.Label).SetText(b.nodeLabel(id)) })
-	b.tree.OnSelected = func(id widget.TreeNodeID) {
-		if b.setting {
-			return
-		}
-		if n := b.nodeOf(id); n != nil {
-			b.cur = n
-			b.refresh()
-		}
-	}
-	b.tree.OpenBranch("0")
+	b.states = newStateList(m, b.moveLabel, func(n *movement.Node) {
+		b.cur = n
+		b.refresh()
+	})
 
 	keys := widget.NewLabel(keyHelp(m.Grid(), m.Directions()))
 	keys.Importance = widget.LowImportance
 	keys.Wrapping = fyne.TextWrapWord
 	bold := fyne.TextStyle{Bold: true}
 	piecesBox := container.NewBorder(widget.NewLabelWithStyle("Pieces", fyne.TextAlignLeading, bold), nil, nil, nil, container.NewVScroll(pieces))
-	treeBox := container.NewBorder(widget.NewLabelWithStyle("States", fyne.TextAlignLeading, bold), nil, nil, nil, b.tree)
+	treeBox := container.NewBorder(widget.NewLabelWithStyle("States (depth. move)", fyne.TextAlignLeading, bold), nil, nil, nil, b.states.list)
 	side := container.NewVSplit(piecesBox, treeBox)
 	side.Offset = 0.45
 	b.view.onPick = func(cell, _ grid.Vec, secondary bool) { b.pick(cell, secondary) }
@@ -299,14 +290,7 @@ func (b *movementBrowser) refresh() {
 	n := b.cur
 	ov := b.showScene()
 
-	b.setting = true
-	for p := n.Parent; p != nil; p = p.Parent {
-		b.tree.OpenBranch(strconv.Itoa(p.ID))
-	}
-	b.tree.Refresh()
-	b.tree.Select(strconv.Itoa(n.ID))
-	b.tree.ScrollTo(strconv.Itoa(n.ID))
-	b.setting = false
+	b.states.show(n)
 
 	d, derr := b.m.Disassembly(n)
 	switch {
@@ -402,48 +386,8 @@ func (b *movementBrowser) typedKey(ev *fyne.KeyEvent) {
 	}
 }
 
-// The tree's data: node IDs are the model's node numbers.
-
-func (b *movementBrowser) nodeOf(id widget.TreeNodeID) *movement.Node {
-	if id == "" {
-		return nil
-	}
-	i, err := strconv.Atoi(id)
-	if err != nil {
-		return nil
-	}
-	return b.m.Node(i)
-}
-
-func (b *movementBrowser) childIDs(id widget.TreeNodeID) []widget.TreeNodeID {
-	if id == "" {
-		return []widget.TreeNodeID{"0"}
-	}
-	n := b.nodeOf(id)
-	if n == nil {
-		return nil
-	}
-	out := make([]widget.TreeNodeID, len(n.Children))
-	for i, c := range n.Children {
-		out[i] = strconv.Itoa(c.ID)
-	}
-	return out
-}
-
-func (b *movementBrowser) isBranch(id widget.TreeNodeID) bool {
-	if id == "" {
-		return true
-	}
-	n := b.nodeOf(id)
-	return n != nil && len(n.Children) > 0
-}
-
-// nodeLabel describes the move that reached a node.
-func (b *movementBrowser) nodeLabel(id widget.TreeNodeID) string {
-	n := b.nodeOf(id)
-	if n == nil {
-		return ""
-	}
+// moveLabel describes the move that reached node n.
+func (b *movementBrowser) moveLabel(n *movement.Node) string {
 	if n.Parent == nil {
 		return "Assembled"
 	}

@@ -280,8 +280,8 @@ func TestMovementBrowser(t *testing.T) {
 	if red.Color != overlapColor || red.Mesh.NumCells() != 1 {
 		t.Errorf("the overlap is not one red cell")
 	}
-	if got := b.childIDs("0"); len(got) != 1 || got[0] != "1" || b.nodeLabel("1") != "piece 2 +X" || b.checks[1].Text != "2: S2" {
-		t.Errorf("tree: %v, %q", got, b.nodeLabel("1"))
+	if rows := b.states.order; len(rows) != 2 || rows[1].ID != 1 || b.moveLabel(rows[1]) != "piece 2 +X" || b.checks[1].Text != "2: S2" {
+		t.Errorf("states: %d rows, %q", len(rows), b.moveLabel(b.m.Node(1)))
 	}
 	// Back along -X returns to the assembled state: no new node. The
 	// key reaches the browser from a check box that has the focus, too.
@@ -290,8 +290,8 @@ func TestMovementBrowser(t *testing.T) {
 	if b.cur != b.m.Root() || b.m.Len() != 2 {
 		t.Fatalf("after -X: state %d of %d", b.cur.ID, b.m.Len())
 	}
-	// Clicking the tree returns to a state.
-	b.tree.Select("1")
+	// Clicking the States list returns to a state.
+	b.states.list.Select(b.states.row[1])
 	if b.cur.ID != 1 {
 		t.Fatalf("tree click: state %d", b.cur.ID)
 	}
@@ -319,7 +319,7 @@ func TestMovementBrowser(t *testing.T) {
 	// -X again, now from the root: the domino is free that way and
 	// leaves; the puzzle is apart and the path can be stored.
 	key(b, fyne.KeyLeft)
-	if !b.cur.Move.Removal || b.store.Disabled() || !strings.HasPrefix(b.nodeLabel(fmt.Sprint(b.cur.ID)), "take out piece 2") {
+	if !b.cur.Move.Removal || b.store.Disabled() || !strings.HasPrefix(b.moveLabel(b.cur), "take out piece 2") {
 		t.Fatalf("take out: %+v, %q", b.cur.Move, b.status.Text)
 	}
 	storeAndWait(t, b)
