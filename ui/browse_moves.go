@@ -170,8 +170,10 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	b.busy = newStoreBusy()
 	controls := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Move"), nil, dirs),
-		container.NewHBox(back, b.store, b.takeOut),
-		b.busy, b.status, keys)
+		// The bar fills the rest of the buttons' row: shown below it, it
+		// made the row of controls taller and the 3D view jump.
+		container.NewBorder(nil, nil, container.NewHBox(back, b.store, b.takeOut), nil, b.busy),
+		b.status, keys)
 	right := container.NewBorder(nil, controls, nil, nil, b.view)
 	split := container.NewHSplit(side, right)
 	split.Offset = 0.28

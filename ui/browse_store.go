@@ -20,7 +20,7 @@ import (
 // becomes an edit. The check goes over every cell of the moving pieces
 // for every move (1.4 s for 61 moves of a piece of 25,600 cells), so it
 // runs on a goroutine of its own: the button turns into Stop meanwhile,
-// closing the window stops it too, and a bar above the status line shows
+// closing the window stops it too, and a bar beside the buttons shows
 // that it is working once it has run for a moment. model's check looks at
 // its context every few thousand cells, so Stop ends it within 100 ms.
 

@@ -22,6 +22,15 @@ func storeAndWait(t *testing.T, b *movementBrowser) {
 	q.pump(t, func() bool { return b.storing == nil })
 }
 
+// relaidView lays the browser's window out again and returns the size
+// of its 3D view.
+func relaidView(b *movementBrowser) fyne.Size {
+	sz := b.win.Canvas().Size()
+	b.win.Resize(sz.AddWidthHeight(1, 1))
+	b.win.Resize(sz)
+	return b.view.Size()
+}
+
 // slabsPuzzle: two n x n x h slabs stacked along z, the assembly stored as
 // a solution.
 func slabsPuzzle(n, h int) *model.Puzzle {
@@ -80,6 +89,7 @@ func TestStoreStopsQuickly(t *testing.T) {
 		how  string
 		stop func()
 	}{{"Stop", func() { test.Tap(b.store) }}, {"closing the window", b.win.Close}} {
+		viewSize := relaidView(b)
 		test.Tap(b.store)
 		if b.storing == nil || b.store.Text != "Stop" || b.store.Disabled() {
 			t.Fatalf("while checking: button %q, disabled %v", b.store.Text, b.store.Disabled())
@@ -93,6 +103,9 @@ func TestStoreStopsQuickly(t *testing.T) {
 		q.pump(t, func() bool { return !b.busy.Hidden || b.storing == nil })
 		if b.storing == nil {
 			t.Fatalf("the check ended before it could be stopped: %q", b.status.Text)
+		}
+		if got := relaidView(b); b.busy.Hidden || got != viewSize {
+			t.Errorf("the bar (shown %v) changed the 3D view from %v to %v", !b.busy.Hidden, viewSize, got)
 		}
 		start := time.Now()
 		stop.stop()
