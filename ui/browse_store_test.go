@@ -150,3 +150,50 @@ func TestStoreRefusesAChangedPuzzle(t *testing.T) {
 		t.Errorf("stored into a changed puzzle: %q", b.status.Text)
 	}
 }
+
+// TestStoreTwiceChangesNothing: a second Store of the same disassembly
+// says so and adds no undo step; after undo it stores again, and another
+// way apart replaces it.
+func TestStoreTwiceChangesNothing(t *testing.T) {
+	u := newTestUI(t, hookPuzzle())
+	b := openMoves(t, u)
+	key(b, "1") // piece 2 alone
+	key(b, "2")
+	key(b, fyne.KeyLeft)
+	storeAndWait(t, b)
+	stored := func() *model.Separation { return u.doc.Puzzle().Problems[0].Solutions[0].Disassembly }
+	first, steps := stored(), len(u.doc.undo)
+	if first == nil || u.doc.UndoLabel() != "Store disassembly" {
+		t.Fatalf("first store: %+v, undo %q", first, u.doc.UndoLabel())
+	}
+	storeAndWait(t, b)
+	if len(u.doc.undo) != steps || stored() != first || !strings.HasPrefix(b.status.Text, "Already stored") {
+		t.Fatalf("second store: %d undo steps (was %d), status %q", len(u.doc.undo), steps, b.status.Text)
+	}
+	if len(u.doc.Puzzle().Problems[0].Solutions) != 1 {
+		t.Fatalf("%d solutions", len(u.doc.Puzzle().Problems[0].Solutions))
+	}
+	u.Undo()
+	if stored() != nil {
+		t.Fatal("undo left the disassembly")
+	}
+	storeAndWait(t, b)
+	if s := stored(); s == nil || !sameSeparation(s, first) || !strings.HasPrefix(b.status.Text, "Stored") {
+		t.Fatalf("store after undo: %q", b.status.Text)
+	}
+	// Another way apart differs: one step +Z, then out along +Z. (Taken
+	// out at once, along any direction, is the state already stored.)
+	b.cur = b.m.Root()
+	b.takeOut.SetChecked(false)
+	test.Tap(b.button(t, "+Z"))
+	b.takeOut.SetChecked(true)
+	test.Tap(b.button(t, "+Z"))
+	if !b.cur.Move.Removal {
+		t.Fatalf("+Z did not take piece 2 out: %q", b.status.Text)
+	}
+	steps = len(u.doc.undo)
+	storeAndWait(t, b)
+	if s := stored(); len(u.doc.undo) != steps+1 || sameSeparation(s, first) {
+		t.Errorf("a different disassembly: %d undo steps (was %d), same as the first: %v, %q", len(u.doc.undo), steps, sameSeparation(s, first), b.status.Text)
+	}
+}
