@@ -11,8 +11,8 @@ import (
 )
 
 // BenchmarkMovementMove: one move of a 50,000-cell piece in the movement
-// browser (the upper of two 50x50x20 slabs, 50,000 and 100,000 cells, to
-// and fro along X between two states the tree already has), with the 3D
+// browser (the upper of two 50x50x20 slabs of 50,000 cells each, to and
+// fro along X between two states the tree already has), with the 3D
 // view's frame ("frame") or without it ("scene": what the browser does
 // on a move besides drawing).
 func BenchmarkMovementMove(b *testing.B) {
