@@ -342,8 +342,8 @@ func (b *movementBrowser) enableStore(derr error) {
 // Without shared cells, which is nearly always, each piece is its whole
 // mesh, built once where the assembled state has it, moved by its item's
 // offset: rebuilding the meshes took 0.6 s a move for two slabs of 50,000
-// cells each, offsets 0.1 ms (BenchmarkMovementMove). With shared cells the pieces
-// are built again without them, where the state has them.
+// cells each, offsets 0.1 ms (BenchmarkMovementMove). With shared cells
+// the pieces are built again without them, where the state has them.
 func (b *movementBrowser) showScene() map[grid.Vec][]int {
 	n := b.cur
 	ov := b.m.Overlaps(n)
