@@ -20,7 +20,7 @@ import (
 // becomes an edit. The check goes over every cell of the moving pieces
 // for every move (1.4 s for 61 moves of a piece of 25,600 cells), so it
 // runs on a goroutine of its own: the button turns into Stop meanwhile,
-// closing the window stops it too, and a bar above the status line shows
+// closing the window stops it too, and a bar beside the buttons shows
 // that it is working once it has run for a moment. model's check looks at
 // its context every few thousand cells, so Stop ends it within 100 ms.
 
@@ -60,6 +60,9 @@ func (b *movementBrowser) storeDisassembly() {
 	}
 	if b.u.doc != b.doc {
 		b.status.SetText("The puzzle this solution belongs to has been closed")
+		return
+	}
+	if b.alreadyStored(d) {
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -130,14 +133,15 @@ func (b *movementBrowser) storeChecked(job *storeJob, d *model.Separation, fp ui
 		b.status.SetText("The puzzle this solution belongs to has been closed")
 		return
 	}
+	if b.alreadyStored(d) { // stored meanwhile, from another window
+		return
+	}
 	ok := b.u.edit("Store disassembly", func(p *model.Puzzle) error {
 		if b.problem >= len(p.Problems) || problemFingerprint(p, b.problem) != fp {
 			return errSolutionGone
 		}
 		pr := &p.Problems[b.problem]
-		k := slices.IndexFunc(pr.Solutions, func(s model.Solution) bool {
-			return s.AsmNum == b.sol.AsmNum && slices.Equal(s.Assembly, b.sol.Assembly)
-		})
+		k := b.solutionIndex(pr)
 		if k < 0 {
 			return errSolutionGone
 		}
@@ -153,4 +157,49 @@ func (b *movementBrowser) storeChecked(job *storeJob, d *model.Separation, fp ui
 	} else {
 		b.status.SetText("Nothing stored: " + errSolutionGone.Error())
 	}
+}
+
+// solutionIndex returns the index of the browser's solution in pr's
+// list, or -1.
+func (b *movementBrowser) solutionIndex(pr *model.Problem) int {
+	return slices.IndexFunc(pr.Solutions, func(s model.Solution) bool {
+		return s.AsmNum == b.sol.AsmNum && slices.Equal(s.Assembly, b.sol.Assembly)
+	})
+}
+
+// alreadyStored reports (and says in the status line) whether the
+// document's solution has disassembly d already: storing it again would
+// only add an undo step that changes nothing.
+func (b *movementBrowser) alreadyStored(d *model.Separation) bool {
+	p := b.doc.Puzzle()
+	if b.problem >= len(p.Problems) {
+		return false
+	}
+	pr := &p.Problems[b.problem]
+	k := b.solutionIndex(pr)
+	if k < 0 || !sameSeparation(pr.Solutions[k].Disassembly, d) {
+		return false
+	}
+	b.status.SetText(fmt.Sprintf("Already stored: the solution's disassembly is this one (level %s); nothing changed", d.Level()))
+	return true
+}
+
+// sameSeparation reports whether two disassembly trees have the same
+// pieces and states at every node. An outline (no states) is not the same
+// as a full tree: storing the full one adds the moves.
+func sameSeparation(a, c *model.Separation) bool {
+	if a == nil || c == nil {
+		return a == c
+	}
+	if !slices.Equal(a.Pieces, c.Pieces) || (a.States == nil) != (c.States == nil) {
+		return false
+	}
+	if a.States == nil {
+		if a.NumStates != c.NumStates {
+			return false
+		}
+	} else if !slices.EqualFunc(a.States, c.States, slices.Equal) {
+		return false
+	}
+	return sameSeparation(a.Removed, c.Removed) && sameSeparation(a.Left, c.Left)
 }

@@ -22,6 +22,15 @@ func storeAndWait(t *testing.T, b *movementBrowser) {
 	q.pump(t, func() bool { return b.storing == nil })
 }
 
+// relaidView lays the browser's window out again and returns the size
+// of its 3D view.
+func relaidView(b *movementBrowser) fyne.Size {
+	sz := b.win.Canvas().Size()
+	b.win.Resize(sz.AddWidthHeight(1, 1))
+	b.win.Resize(sz)
+	return b.view.Size()
+}
+
 // slabsPuzzle: two n x n x h slabs stacked along z, the assembly stored as
 // a solution.
 func slabsPuzzle(n, h int) *model.Puzzle {
@@ -80,6 +89,7 @@ func TestStoreStopsQuickly(t *testing.T) {
 		how  string
 		stop func()
 	}{{"Stop", func() { test.Tap(b.store) }}, {"closing the window", b.win.Close}} {
+		viewSize := relaidView(b)
 		test.Tap(b.store)
 		if b.storing == nil || b.store.Text != "Stop" || b.store.Disabled() {
 			t.Fatalf("while checking: button %q, disabled %v", b.store.Text, b.store.Disabled())
@@ -93,6 +103,9 @@ func TestStoreStopsQuickly(t *testing.T) {
 		q.pump(t, func() bool { return !b.busy.Hidden || b.storing == nil })
 		if b.storing == nil {
 			t.Fatalf("the check ended before it could be stopped: %q", b.status.Text)
+		}
+		if got := relaidView(b); b.busy.Hidden || got != viewSize {
+			t.Errorf("the bar (shown %v) changed the 3D view from %v to %v", !b.busy.Hidden, viewSize, got)
 		}
 		start := time.Now()
 		stop.stop()
@@ -135,5 +148,52 @@ func TestStoreRefusesAChangedPuzzle(t *testing.T) {
 	q.pump(t, func() bool { return b.storing == nil })
 	if u.doc.Puzzle().Problems[0].Solutions[0].Disassembly != nil || !strings.Contains(b.status.Text, "changed") {
 		t.Errorf("stored into a changed puzzle: %q", b.status.Text)
+	}
+}
+
+// TestStoreTwiceChangesNothing: a second Store of the same disassembly
+// says so and adds no undo step; after undo it stores again, and another
+// way apart replaces it.
+func TestStoreTwiceChangesNothing(t *testing.T) {
+	u := newTestUI(t, hookPuzzle())
+	b := openMoves(t, u)
+	key(b, "1") // piece 2 alone
+	key(b, "2")
+	key(b, fyne.KeyLeft)
+	storeAndWait(t, b)
+	stored := func() *model.Separation { return u.doc.Puzzle().Problems[0].Solutions[0].Disassembly }
+	first, steps := stored(), len(u.doc.undo)
+	if first == nil || u.doc.UndoLabel() != "Store disassembly" {
+		t.Fatalf("first store: %+v, undo %q", first, u.doc.UndoLabel())
+	}
+	storeAndWait(t, b)
+	if len(u.doc.undo) != steps || stored() != first || !strings.HasPrefix(b.status.Text, "Already stored") {
+		t.Fatalf("second store: %d undo steps (was %d), status %q", len(u.doc.undo), steps, b.status.Text)
+	}
+	if len(u.doc.Puzzle().Problems[0].Solutions) != 1 {
+		t.Fatalf("%d solutions", len(u.doc.Puzzle().Problems[0].Solutions))
+	}
+	u.Undo()
+	if stored() != nil {
+		t.Fatal("undo left the disassembly")
+	}
+	storeAndWait(t, b)
+	if s := stored(); s == nil || !sameSeparation(s, first) || !strings.HasPrefix(b.status.Text, "Stored") {
+		t.Fatalf("store after undo: %q", b.status.Text)
+	}
+	// Another way apart differs: one step +Z, then out along +Z. (Taken
+	// out at once, along any direction, is the state already stored.)
+	b.cur = b.m.Root()
+	b.takeOut.SetChecked(false)
+	test.Tap(b.button(t, "+Z"))
+	b.takeOut.SetChecked(true)
+	test.Tap(b.button(t, "+Z"))
+	if !b.cur.Move.Removal {
+		t.Fatalf("+Z did not take piece 2 out: %q", b.status.Text)
+	}
+	steps = len(u.doc.undo)
+	storeAndWait(t, b)
+	if s := stored(); len(u.doc.undo) != steps+1 || sameSeparation(s, first) {
+		t.Errorf("a different disassembly: %d undo steps (was %d), same as the first: %v, %q", len(u.doc.undo), steps, sameSeparation(s, first), b.status.Text)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
@@ -246,7 +247,7 @@ func openMovesWindow(t *testing.T, u *App) *movementBrowser {
 }
 
 // button returns the browser's move button with this label.
-func (b *movementBrowser) button(t *testing.T, label string) fyne.Tappable {
+func (b *movementBrowser) button(t testing.TB, label string) fyne.Tappable {
 	t.Helper()
 	for _, m := range b.moves {
 		if m.Text == label {
@@ -280,8 +281,8 @@ func TestMovementBrowser(t *testing.T) {
 	if red.Color != overlapColor || red.Mesh.NumCells() != 1 {
 		t.Errorf("the overlap is not one red cell")
 	}
-	if got := b.childIDs("0"); len(got) != 1 || got[0] != "1" || b.nodeLabel("1") != "piece 2 +X" || b.checks[1].Text != "2: S2" {
-		t.Errorf("tree: %v, %q", got, b.nodeLabel("1"))
+	if rows := b.states.order; len(rows) != 2 || rows[1].ID != 1 || b.moveLabel(rows[1]) != "piece 2 +X" || b.checks[1].Text != "2: S2" {
+		t.Errorf("states: %d rows, %q", len(rows), b.moveLabel(b.m.Node(1)))
 	}
 	// Back along -X returns to the assembled state: no new node. The
 	// key reaches the browser from a check box that has the focus, too.
@@ -290,8 +291,8 @@ func TestMovementBrowser(t *testing.T) {
 	if b.cur != b.m.Root() || b.m.Len() != 2 {
 		t.Fatalf("after -X: state %d of %d", b.cur.ID, b.m.Len())
 	}
-	// Clicking the tree returns to a state.
-	b.tree.Select("1")
+	// Clicking the States list returns to a state.
+	b.states.list.Select(b.states.row[1])
 	if b.cur.ID != 1 {
 		t.Fatalf("tree click: state %d", b.cur.ID)
 	}
@@ -315,11 +316,47 @@ func TestMovementBrowser(t *testing.T) {
 	if b.cur.ID != 0 || !strings.Contains(b.status.Text, "all that hang together") {
 		t.Errorf("moving everything: state %d, %q", b.cur.ID, b.status.Text)
 	}
-	key(b, "1")
+	// Moved pieces are drawn by offsets from where the assembled state
+	// has them, and clicks come in those coordinates: (0,1,0) is still
+	// the domino after it went up.
+	b.takeOut.SetChecked(false)
+	key(b, "1") // the domino alone
+	test.Tap(b.button(t, "+Z"))
+	checkDrawnWhereCells(t, b)
+	if b.rebuilt || b.view.scene.Items[1].Offset == (mgl64.Vec3{}) {
+		t.Fatalf("piece 2 +Z: rebuilt %v, offset %v", b.rebuilt, b.view.scene.Items[1].Offset)
+	}
+	b.view.onPick(grid.Vec{0, 1, 0}, grid.Vec{0, 1, 1}, true)
+	b.view.onPick(grid.Vec{0, 0, 0}, grid.Vec{0, 0, 1}, false)
+	if sel := b.selected(); len(sel) != 2 {
+		t.Fatalf("clicks on the moved domino and the L: selected %v", sel)
+	}
+	// Down into the L's corner: the shared cell is red, the pieces are
+	// built again without it, where they are.
+	key(b, "1") // the domino alone
+	test.Tap(b.button(t, "+X"))
+	test.Tap(b.button(t, "−Z"))
+	if !b.rebuilt || len(b.m.Overlaps(b.cur)) != 1 {
+		t.Fatalf("no overlap drawn: %q", b.status.Text)
+	}
+	if it := b.view.scene.Items[1]; it.Offset != (mgl64.Vec3{}) || it.Mesh.NumCells() != 1 {
+		t.Errorf("the domino in the L: offset %v, %d cells drawn", it.Offset, it.Mesh.NumCells())
+	}
+	b.view.onPick(grid.Vec{1, 1, 0}, grid.Vec{1, 1, 1}, true) // where it is now
+	if sel := b.selected(); len(sel) != 1 || sel[0] != 1 {
+		t.Fatalf("a right click on the pushed-in domino: selected %v", sel)
+	}
+	for range 3 {
+		key(b, fyne.KeyBackspace)
+	}
+	b.takeOut.SetChecked(true)
+	if b.cur != b.m.Root() || b.rebuilt {
+		t.Fatalf("back at state %d, rebuilt %v", b.cur.ID, b.rebuilt)
+	}
 	// -X again, now from the root: the domino is free that way and
 	// leaves; the puzzle is apart and the path can be stored.
 	key(b, fyne.KeyLeft)
-	if !b.cur.Move.Removal || b.store.Disabled() || !strings.HasPrefix(b.nodeLabel(fmt.Sprint(b.cur.ID)), "take out piece 2") {
+	if !b.cur.Move.Removal || b.store.Disabled() || !strings.HasPrefix(b.moveLabel(b.cur), "take out piece 2") {
 		t.Fatalf("take out: %+v, %q", b.cur.Move, b.status.Text)
 	}
 	storeAndWait(t, b)
@@ -414,6 +451,7 @@ func TestMovementBrowserPrisms(t *testing.T) {
 			if b.cur.Move.Removal != (i+1 == last) {
 				t.Fatalf("move %d of separation %v: %+v, %q", i, d.Pieces, b.cur.Move, b.status.Text)
 			}
+			checkDrawnWhereCells(t, b)
 		}
 		walk(d.Removed)
 		walk(d.Left)
