@@ -183,7 +183,9 @@ func TestCheckpointsKeepTheCount(t *testing.T) {
 	store := recovery.NewStore(t.TempDir())
 	u := newTestUI(t, pentominoes())
 	q := solveQueue(u)
-	u.startRecovery(store, 100*time.Millisecond, 4, q.do)
+	// 6x10 takes 0.2 to 0.3 s since the search restricts the X pentomino:
+	// checkpoints 30 ms apart (and four preparations) give several.
+	u.startRecovery(store, 30*time.Millisecond, 4, q.do)
 	checkpoints := 0
 	u.solve.start()
 	var last *checkpoint
