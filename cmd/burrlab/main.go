@@ -35,25 +35,28 @@ func main() {
 		fyne.LogError("autosave is off", err)
 	}
 	w.Resize(u.WindowSize(fyne.NewSize(1360, 860)))
-	a.Lifecycle().SetOnStarted(u.RestoreWindowPosition) // the window is shown then
+	quit := quitAfter(a)
+	a.Lifecycle().SetOnStarted(func() { // the window is shown then
+		u.RestoreWindowPosition()
+		quit()
+	})
 	w.SetMaster()
-	quitAfter(a)
 	w.ShowAndRun()
 	u.Shutdown()
 }
 
-// quitAfter quits a BURRLAB_QUIT_AFTER after the app has started.
-func quitAfter(a fyne.App) {
+// quitAfter returns what to do once the app has started: with
+// BURRLAB_QUIT_AFTER set (tests, start-up checks), quit that long after.
+func quitAfter(a fyne.App) func() {
+	none := func() {}
 	v := os.Getenv("BURRLAB_QUIT_AFTER")
 	if v == "" {
-		return
+		return none
 	}
 	d, err := time.ParseDuration(v)
 	if err != nil {
 		fyne.LogError("BURRLAB_QUIT_AFTER", err)
-		return
+		return none
 	}
-	a.Lifecycle().SetOnStarted(func() {
-		time.AfterFunc(d, func() { fyne.Do(a.Quit) })
-	})
+	return func() { time.AfterFunc(d, func() { fyne.Do(a.Quit) }) }
 }
