@@ -13,9 +13,7 @@ import (
 func TestSolveStopAfterFirst(t *testing.T) {
 	u := newTestUI(t, pentominoes())
 	st := u.solve
-	q := make(uiQueue, 1024)
-	st.do = q.do
-	st.ctl.disassemble.SetChecked(false)
+	q := solveQueue(u)
 	st.ctl.first.SetText("3")
 	st.start()
 	q.pump(t, func() bool { return !st.run.running })

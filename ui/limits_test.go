@@ -41,9 +41,7 @@ func TestMemoryBudgetPreference(t *testing.T) {
 	}
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
-	q := make(uiQueue, 1024)
-	st.do = q.do
-	st.ctl.disassemble.SetChecked(false)
+	q := solveQueue(u)
 	st.start()
 	q.pump(t, func() bool { return !st.run.running })
 	if st.run.err == nil || !strings.Contains(st.run.err.Error(), "more than the memory budget of 64 MiB") {
@@ -75,9 +73,7 @@ func TestPreparationProgressAndStop(t *testing.T) {
 	u := newTestUI(t, p)
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
-	q := make(uiQueue, 1024)
-	st.do = q.do
-	st.ctl.disassemble.SetChecked(false)
+	q := solveQueue(u)
 	st.start()
 	q.pump(t, func() bool { return st.run.preparing != "" })
 	if d := st.run.describe(); !strings.Contains(d, "Preparing… (") || !strings.Contains(d, "%)") {

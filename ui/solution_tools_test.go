@@ -297,9 +297,7 @@ func pelikanAssemblies(t *testing.T) (*App, uiQueue) {
 	u := newTestUI(t, readExample(t, "PelikanBurr.xmpuzzle"))
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
-	q := make(uiQueue, 1024)
-	st.do = q.do
-	st.ctl.disassemble.SetChecked(false)
+	q := solveQueue(u)
 	st.start()
 	q.pump(t, func() bool { return !st.run.running })
 	if n := len(u.doc.Puzzle().Problems[0].Solutions); n != 12 {
@@ -449,10 +447,10 @@ func TestPiecesColumnAndSort(t *testing.T) {
 	}
 }
 
-// TestKeepEveryNth runs the solver through the Solve tab keeping every
-// 1000th of the 32,896 subsets of a row of 16 cells up to reversal
-// (solver's TestSubsetsUpToReversal): 33, numbered 0, 1000, ...
-func TestKeepEveryNth(t *testing.T) {
+// subsetsPuzzle is a row of 16 variable cells to fill with 0 to 16
+// dominoes: 32,896 assemblies, the subsets of the row up to reversal
+// (solver's TestSubsetsUpToReversal).
+func subsetsPuzzle() *model.Puzzle {
 	p := dominoPuzzle()
 	row := model.NewShape(grid.Vec{16, 1, 1})
 	for k := range row.Voxels {
@@ -460,12 +458,18 @@ func TestKeepEveryNth(t *testing.T) {
 	}
 	p.Shapes[0] = row
 	p.Problems[0].Parts = []model.Part{{Shape: 1, Min: 0, Max: 16}}
+	return p
+}
+
+// TestKeepEveryNth runs the solver through the Solve tab keeping every
+// 1000th of the 32,896 subsets of a row of 16 cells up to reversal
+// (solver's TestSubsetsUpToReversal): 33, numbered 0, 1000, ...
+func TestKeepEveryNth(t *testing.T) {
+	p := subsetsPuzzle()
 	u := newTestUI(t, p)
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
-	q := make(uiQueue, 1024)
-	st.do = q.do
-	st.ctl.disassemble.SetChecked(false)
+	q := solveQueue(u)
 	st.ctl.drop.SetText("0")
 	st.start()
 	if st.run != nil {

@@ -9,7 +9,6 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"github.com/burrlab/burrlab/model"
-	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/solver"
 )
 
@@ -20,19 +19,11 @@ import (
 // number, and the counts are those of the whole search. Undo takes the
 // run's results back out, redo puts them in.
 func TestThinOutWhenFull(t *testing.T) {
-	p := dominoPuzzle()
-	row := model.NewShape(grid.Vec{16, 1, 1})
-	for k := range row.Voxels {
-		row.Voxels[k] = model.MakeVoxel(model.Variable, 0)
-	}
-	p.Shapes[0] = row
-	p.Problems[0].Parts = []model.Part{{Shape: 1, Min: 0, Max: 16}}
+	p := subsetsPuzzle()
 	u := newTestUI(t, p)
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
-	q := make(uiQueue, 1024)
-	st.do = q.do
-	st.ctl.disassemble.SetChecked(false)
+	q := solveQueue(u)
 	st.ctl.keep.SetText("20")
 	test.Tap(st.ctl.thin)
 	if !st.ctl.thin.Checked {

@@ -91,9 +91,7 @@ func TestStopAndContinueWithTheSolver(t *testing.T) {
 	u := newTestUI(t, pentominoes())
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
-	q := make(uiQueue, 1024)
-	st.do = q.do
-	st.ctl.disassemble.SetChecked(false)
+	q := solveQueue(u)
 	st.start()
 	q.pump(t, func() bool { return st.run.assemblies > 0 || !st.run.running })
 	st.stop()
@@ -169,9 +167,7 @@ func TestSolverErrorsShowInADialog(t *testing.T) {
 func TestContinueASearchSavedInAFile(t *testing.T) {
 	u := newTestUI(t, pentominoes())
 	st := u.solve
-	q := make(uiQueue, 1024)
-	st.do = q.do
-	st.ctl.disassemble.SetChecked(false)
+	q := solveQueue(u)
 	st.start()
 	q.pump(t, func() bool { return st.run.assemblies > 0 || !st.run.running })
 	st.stop()
@@ -217,9 +213,7 @@ func TestSolveMaxHolesField(t *testing.T) {
 	u := newTestUI(t, p)
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
-	q := make(uiQueue, 1024)
-	st.do = q.do
-	st.ctl.disassemble.SetChecked(false)
+	q := solveQueue(u)
 	solve := func(maxHoles string) uint64 {
 		t.Helper()
 		st.ctl.maxHoles.SetText(maxHoles)
