@@ -364,16 +364,26 @@ func (w *worker) take(d int, r int32) {
 	m := w.m
 	w.level(d + 1)
 	a := w.aliveAt(d + 1)
-	copy(a, w.aliveAt(d))
+	if m.killDense != nil {
+		p := w.aliveAt(d)
+		k := m.killDense[int(r)*len(p) : int(r+1)*len(p)]
+		k = k[:len(p)]
+		a = a[:len(p)]
+		for i, x := range p {
+			a[i] = x &^ k[i]
+		}
+	} else {
+		copy(a, w.aliveAt(d))
+		if m.killMasks {
+			k := m.kill[r]
+			clearSet(a, m.set[k.start:k.end])
+		}
+	}
 	o := w.openAt(d + 1)
 	copy(o, w.openAt(d))
 	copy(w.skipAt(d+1), w.skipAt(d))
 	w.dead[d+1] = w.dead[d]
 	a[r>>6] &^= 1 << (uint(r) & 63)
-	if m.killMasks {
-		k := m.kill[r]
-		clearSet(a, m.set[k.start:k.end])
-	}
 	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 		c := m.entCol[e]
 		w.w[c] += m.entWt[e]
