@@ -614,8 +614,8 @@ func (w *worker) doomed(d int, r int32) bool {
 		return false
 	}
 	a, o := w.aliveAt(d), w.openAt(d)
-	for j := int(r) * doomLen; j < int(r+1)*doomLen; j++ {
-		h := m.doomCol[j]
+	for _, x := range m.doom[int(r)*doomLen : int(r+1)*doomLen] {
+		h := x.col
 		if h < 0 {
 			return false
 		}
@@ -623,7 +623,7 @@ func (w *worker) doomed(d int, r int32) bool {
 		if need <= 0 || o[h>>6]&(1<<(uint(h)&63)) == 0 {
 			continue
 		}
-		if s := m.doom[j]; !atLeast(a, m.pre[s.start:s.end], need) {
+		if !atLeast(a, m.pre[x.set.start:x.set.end], need) {
 			return true
 		}
 	}
