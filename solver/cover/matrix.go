@@ -50,6 +50,13 @@ type Matrix struct {
 	killMasks bool
 	kill      []sparse
 	sat       []bool
+	// killDense, when not nil, holds the same kill sets as plain row sets:
+	// row r's is killDense[r*words : (r+1)*words]. A step then builds its
+	// level in one pass (parent AND NOT kill) instead of a copy and a
+	// scattered clear. It is kept when no bigger than the sparse sets: on
+	// a tiling a kill set spans nearly every word (37.5 of 38 on the
+	// 5x4x3 pentacube box), so its sparse form costs twice the memory.
+	killDense []uint64
 	// hints[r*hintLen:] lists the columns that taking row r hits hardest
 	// (the largest share of their rows ruled out), -1 padded. The next
 	// node looks at them first: a column left without rows is found at
@@ -62,10 +69,9 @@ type Matrix struct {
 	// does not touch, is the set of h's rows that survive taking r (its
 	// words are in pre). A step whose survivors have too few available
 	// rows to satisfy h can be skipped without building the level below:
-	// most steps of a tiling end that way. h is doomCol, -1 for none.
-	doom    []sparse
-	doomCol []int32
-	pre     []setWord
+	// most steps of a tiling end that way. h is the entry's col, -1 for none.
+	doom []doomSet
+	pre  []setWord
 
 	colWords int32 // words of a column set
 	dead0    int32 // hole columns without any row
@@ -317,6 +323,15 @@ func (m *Matrix) buildKills() {
 		}
 	}
 	m.killMasks = true
+	if dense := int(m.n) * int(m.words); dense <= 2*(len(m.set)-start) {
+		m.killDense = make([]uint64, dense)
+		for r, k := range m.kill {
+			row := m.killDense[r*int(m.words) : (r+1)*int(m.words)]
+			for _, x := range m.set[k.start:k.end] {
+				row[x.idx] = x.bits
+			}
+		}
+	}
 }
 
 // hintLen is the number of hint columns per row.
@@ -431,6 +446,13 @@ func (m *Matrix) buildHints() {
 // shared by all workers): they only save time.
 const maxDoomWords = 1 << 21
 
+// doomSet is one entry of doom: column col and its surviving rows, the
+// two together since doomed reads both.
+type doomSet struct {
+	col int32
+	set sparse
+}
+
 // doomLen is the number of hint columns per row with survivor sets.
 const doomLen = 4
 
@@ -447,8 +469,7 @@ func (m *Matrix) killed(r int32) int {
 // buildDoom computes doom (see Matrix) from the hints and kill sets,
 // unless they would take more than maxDoomWords words.
 func (m *Matrix) buildDoom() {
-	m.doom = make([]sparse, int(m.n)*doomLen)
-	m.doomCol = make([]int32, int(m.n)*doomLen)
+	m.doom = make([]doomSet, int(m.n)*doomLen)
 	dense := make([]uint64, m.words)
 	mine := make([]bool, m.ncols)
 	for r := int32(0); r < m.n; r++ {
@@ -476,15 +497,15 @@ func (m *Matrix) buildDoom() {
 				}
 			}
 			s.end = int32(len(m.pre))
-			m.doom[j], m.doomCol[j] = s, h
+			m.doom[j] = doomSet{col: h, set: s}
 			j++
 			if len(m.pre) > maxDoomWords {
-				m.doom, m.doomCol, m.pre = nil, nil, nil
+				m.doom, m.pre = nil, nil
 				return
 			}
 		}
 		for ; j < int(r+1)*doomLen; j++ {
-			m.doomCol[j] = -1
+			m.doom[j].col = -1
 		}
 		for i := k.start; i < k.end; i++ {
 			dense[m.set[i].idx] = 0

@@ -11,11 +11,9 @@ import (
 // undoes nothing but the column weights of the rows taken.
 type worker struct {
 	m      *Matrix
-	alive  []uint64 // level d's available rows: alive[d*words : (d+1)*words]
-	open   []uint64 // level d's open columns: open[d*colWords : ...]
-	skip   []int32  // level d's skip counts (see skipAt)
-	dead   []int32  // level d's dead holes (variable cells nothing can fill)
-	w      []int32  // weight of the rows taken, per column
+	levels []levelSets
+	dead   []int32 // level d's dead holes (variable cells nothing can fill)
+	w      []int32 // weight of the rows taken, per column
 	frames []frame
 	chosen []int32 // internal rows taken, in order
 	out    []int32 // chosen, as problem row numbers, for the callback
@@ -90,33 +88,36 @@ func newWorker(m *Matrix) *worker {
 	return w
 }
 
+// levelSets is one search level's sets. Each level keeps its slices
+// ready made: the search asks for them several times a node, and slicing
+// them out of one long array took 4% of the 5x4x3 pentacube search.
+type levelSets struct {
+	alive []uint64 // available rows
+	open  []uint64 // open columns
+	skip  []int32  // skip counts (see skipAt)
+}
+
 // level makes room for search level d.
 func (w *worker) level(d int) {
 	m := w.m
 	for len(w.dead) <= d {
-		w.alive = append(w.alive, make([]uint64, m.words)...)
-		w.open = append(w.open, make([]uint64, m.colWords)...)
-		w.skip = append(w.skip, make([]int32, m.ncols)...)
+		sets := make([]uint64, m.words+m.colWords)
+		w.levels = append(w.levels, levelSets{
+			alive: sets[:m.words:m.words],
+			open:  sets[m.words:],
+			skip:  make([]int32, m.ncols),
+		})
 		w.dead = append(w.dead, 0)
 	}
 }
 
 // skipAt returns level d's skip counts: skip[c] sparse entries of column
 // c hold no available row at this level (nor below: rows only go).
-func (w *worker) skipAt(d int) []int32 {
-	n := int(w.m.ncols)
-	return w.skip[d*n : (d+1)*n : (d+1)*n]
-}
+func (w *worker) skipAt(d int) []int32 { return w.levels[d].skip }
 
-func (w *worker) aliveAt(d int) []uint64 {
-	n := int(w.m.words)
-	return w.alive[d*n : (d+1)*n : (d+1)*n]
-}
+func (w *worker) aliveAt(d int) []uint64 { return w.levels[d].alive }
 
-func (w *worker) openAt(d int) []uint64 {
-	n := int(w.m.colWords)
-	return w.open[d*n : (d+1)*n : (d+1)*n]
-}
+func (w *worker) openAt(d int) []uint64 { return w.levels[d].open }
 
 // count returns how many rows of column c are available in a, and their
 // total weight.
@@ -364,16 +365,26 @@ func (w *worker) take(d int, r int32) {
 	m := w.m
 	w.level(d + 1)
 	a := w.aliveAt(d + 1)
-	copy(a, w.aliveAt(d))
+	if m.killDense != nil {
+		p := w.aliveAt(d)
+		k := m.killDense[int(r)*len(p) : int(r+1)*len(p)]
+		k = k[:len(p)]
+		a = a[:len(p)]
+		for i, x := range p {
+			a[i] = x &^ k[i]
+		}
+	} else {
+		copy(a, w.aliveAt(d))
+		if m.killMasks {
+			k := m.kill[r]
+			clearSet(a, m.set[k.start:k.end])
+		}
+	}
 	o := w.openAt(d + 1)
 	copy(o, w.openAt(d))
 	copy(w.skipAt(d+1), w.skipAt(d))
 	w.dead[d+1] = w.dead[d]
 	a[r>>6] &^= 1 << (uint(r) & 63)
-	if m.killMasks {
-		k := m.kill[r]
-		clearSet(a, m.set[k.start:k.end])
-	}
 	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 		c := m.entCol[e]
 		w.w[c] += m.entWt[e]
@@ -603,8 +614,8 @@ func (w *worker) doomed(d int, r int32) bool {
 		return false
 	}
 	a, o := w.aliveAt(d), w.openAt(d)
-	for j := int(r) * doomLen; j < int(r+1)*doomLen; j++ {
-		h := m.doomCol[j]
+	for _, x := range m.doom[int(r)*doomLen : int(r+1)*doomLen] {
+		h := x.col
 		if h < 0 {
 			return false
 		}
@@ -612,7 +623,7 @@ func (w *worker) doomed(d int, r int32) bool {
 		if need <= 0 || o[h>>6]&(1<<(uint(h)&63)) == 0 {
 			continue
 		}
-		if s := m.doom[j]; !atLeast(a, m.pre[s.start:s.end], need) {
+		if !atLeast(a, m.pre[x.set.start:x.set.end], need) {
 			return true
 		}
 	}
