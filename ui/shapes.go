@@ -187,7 +187,7 @@ func newShapesTab(u *App) *shapesTab {
 	t.preview.onPick = t.pick
 	t.info = newShapeInfoPanel(u)
 	previewBox := container.NewBorder(widget.NewLabelWithStyle("3D view", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}), nil, nil, nil,
-		newShrinkBottom(t.preview, container.NewVBox(wrappedLabel("Drag to turn · wheel to zoom · click a face to add a cell, right click to remove"), t.info.content), 120))
+		newShrinkBottom(t.preview, container.NewVBox(wrappedLabel("Drag to turn · wheel to zoom · click a face to add a cell, right click to remove · focused (after a drag, or Tab), the arrows turn it, + and − zoom, 0 resets"), t.info.content), 120))
 
 	right := container.NewHSplit(editorArea, previewBox)
 	right.Offset = 0.56
