@@ -29,10 +29,10 @@ type placementBrowser struct {
 	problem int
 	do      func(func()) // fyne.Do, or a test's queue
 
-	piece  *passSelect
+	piece  *keySelect
 	label  *widget.Label
 	where  *widget.Label
-	slider *passSlider
+	slider *keySlider
 	view   *view3D
 	first  *tipButton
 	prev   *tipButton
@@ -77,16 +77,16 @@ func newPlacementBrowser(u *App, problem int, opts solver.Options, do func(func(
 	p := u.doc.Puzzle()
 	b := &placementBrowser{u: u, problem: problem, do: do, part: -1}
 	b.win = u.fyne.NewWindow(fmt.Sprintf("Placements — %s", problemLabel(p, problem)))
-	b.piece = newPassSelect(func(string) {
+	b.piece = newKeySelect(nil, "", func(string) {
 		if !b.setting {
 			b.choose(b.piece.SelectedIndex())
 		}
-	}, b.typedKey)
+	}, nil, b.typedKey)
 	b.piece.PlaceHolder = "(generating placements…)"
 	b.label = widget.NewLabel("")
 	b.label.TextStyle.Bold = true
 	b.where = widget.NewLabel("")
-	b.slider = newPassSlider(b.typedKey)
+	b.slider = newKeySlider(0, 1, nil, b.typedKey)
 	b.slider.OnChanged = func(v float64) {
 		if !b.setting {
 			b.show(int(v))

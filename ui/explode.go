@@ -19,7 +19,7 @@ type tipSlider struct {
 
 func newTipSlider(lo, hi float64, tip string, u *App) *tipSlider {
 	s := &tipSlider{tip: tip, hints: u}
-	s.pass = u
+	s.keep, s.pass = arrowKeys, u.passKey
 	s.Min, s.Max, s.Step = lo, hi, 1
 	s.ExtendBaseWidget(s)
 	return s

@@ -127,7 +127,7 @@ func newProblemsTab(u *App) *problemsTab {
 
 	t.name = newCommitEntry(t.rename)
 	t.name.SetPlaceHolder("name")
-	t.result = newKeySelect(nil, "(choose the shape to build)", t.setResult, u)
+	t.result = newKeySelect(nil, "(choose the shape to build)", t.setResult, arrowKeys, u.passKey)
 	t.maxHoles = newCommitEntry(t.setMaxHoles)
 	t.maxHoles.SetPlaceHolder("no limit")
 	t.summary = widget.NewLabel("")

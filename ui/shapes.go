@@ -167,7 +167,7 @@ func newShapesTab(u *App) *shapesTab {
 		container.NewBorder(nil, nil, tools, nil, container.NewHScroll(colors)),
 		mirrors)
 
-	t.layerSlider = newKeySlider(0, 1, u)
+	t.layerSlider = newKeySlider(0, 1, arrowKeys, u.passKey)
 	t.layerSlider.Orientation = widget.Vertical
 	t.layerSlider.OnChanged = func(v float64) {
 		if !t.settingUI {

@@ -35,7 +35,7 @@ func newSolutionNav(t *solveTab) *solutionNav {
 	n := &solutionNav{t: t}
 	n.entry = newGotoEntry(n.goTo)
 	n.entry.SetPlaceHolder("number")
-	n.slider = newKeySlider(1, 1, t.u)
+	n.slider = newKeySlider(1, 1, arrowKeys, t.u.passKey)
 	n.slider.OnChanged = func(v float64) {
 		if !n.setting {
 			n.t.list.Select(int(math.Round(v)) - 1)

@@ -70,20 +70,20 @@ func newSolveTab(u *App) *solveTab {
 		}
 		u.view.Problem = t.problem.SelectedIndex()
 		t.showProblem()
-	}, u)
+	}, arrowKeys, u.passKey)
 	t.info = widget.NewLabel("")
 	t.info.Wrapping = fyne.TextWrapWord
 	t.sortBy = newKeySelect(sortNames, "", func(string) {
 		t.order = t.sortBy.SelectedIndex()
 		t.resort()
-	}, u)
+	}, arrowKeys, u.passKey)
 	t.list = t.newSolutionList()
 	t.nav = newSolutionNav(t)
 
 	t.sortBy.SetSelectedIndex(0)
 
 	t.view = newView3D(u)
-	t.slider = newKeySlider(0, 1, u)
+	t.slider = newKeySlider(0, 1, arrowKeys, u.passKey)
 	t.slider.Step = 0
 	t.slider.OnChanged = func(v float64) {
 		if !t.settingUI {

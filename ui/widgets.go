@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -220,50 +221,54 @@ type keyPasser interface {
 	passKey(ev *fyne.KeyEvent)
 }
 
-// keySlider is a slider that passes on the keys it does not use (it uses
-// the arrows).
+// arrowKeys are the keys a slider or select in a tab keeps for itself;
+// a browser window keeps the arrows for its own stepping.
+var arrowKeys = []fyne.KeyName{fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight}
+
+// keySlider is a slider that keeps the keys in keep and passes on the
+// rest to its window's handler.
 type keySlider struct {
 	widget.Slider
-	pass keyPasser
+	keep []fyne.KeyName
+	pass func(*fyne.KeyEvent)
 }
 
-func newKeySlider(lo, hi float64, pass keyPasser) *keySlider {
-	s := &keySlider{pass: pass}
+func newKeySlider(lo, hi float64, keep []fyne.KeyName, pass func(*fyne.KeyEvent)) *keySlider {
+	s := &keySlider{keep: keep, pass: pass}
 	s.Min, s.Max, s.Step = lo, hi, 1
 	s.ExtendBaseWidget(s)
 	return s
 }
 
 func (s *keySlider) TypedKey(ev *fyne.KeyEvent) {
-	switch ev.Name {
-	case fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight:
+	if slices.Contains(s.keep, ev.Name) {
 		s.Slider.TypedKey(ev)
-	default:
-		s.pass.passKey(ev)
+		return
 	}
+	s.pass(ev)
 }
 
-// keySelect is a select that passes on the keys it does not use (Space
-// and the arrows).
+// keySelect is a select that keeps Space (which opens it) and the keys in
+// keep, and passes on the rest to its window's handler.
 type keySelect struct {
 	widget.Select
-	pass keyPasser
+	keep []fyne.KeyName
+	pass func(*fyne.KeyEvent)
 }
 
-func newKeySelect(options []string, placeHolder string, changed func(string), pass keyPasser) *keySelect {
-	s := &keySelect{pass: pass}
+func newKeySelect(options []string, placeHolder string, changed func(string), keep []fyne.KeyName, pass func(*fyne.KeyEvent)) *keySelect {
+	s := &keySelect{keep: keep, pass: pass}
 	s.Options, s.PlaceHolder, s.OnChanged = options, placeHolder, changed
 	s.ExtendBaseWidget(s)
 	return s
 }
 
 func (s *keySelect) TypedKey(ev *fyne.KeyEvent) {
-	switch ev.Name {
-	case fyne.KeySpace, fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight:
+	if ev.Name == fyne.KeySpace || slices.Contains(s.keep, ev.Name) {
 		s.Select.TypedKey(ev)
-	default:
-		s.pass.passKey(ev)
+		return
 	}
+	s.pass(ev)
 }
 
 // spin edits a whole number between min and max: an entry with − and +
