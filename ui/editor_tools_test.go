@@ -486,30 +486,8 @@ func TestScaleDown(t *testing.T) {
 
 // findRadio returns the first radio group among the window's overlays.
 func findRadio(t *testing.T, u *App) *widget.RadioGroup {
-	var found *widget.RadioGroup
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if found != nil || o == nil {
-			return
-		}
-		if r, ok := o.(*widget.RadioGroup); ok {
-			found = r
-			return
-		}
-		if c, ok := o.(*fyne.Container); ok {
-			for _, ch := range c.Objects {
-				walk(ch)
-			}
-			return
-		}
-		if w, ok := o.(fyne.Widget); ok {
-			for _, ch := range test.TempWidgetRenderer(t, w).Objects() {
-				walk(ch)
-			}
-		}
+	if rs := overlayWidgets[*widget.RadioGroup](t, u); len(rs) > 0 {
+		return rs[0]
 	}
-	for _, o := range u.win.Canvas().Overlays().List() {
-		walk(o)
-	}
-	return found
+	return nil
 }

@@ -18,32 +18,12 @@ import (
 // findButton looks for a button with the given text among the window's
 // overlays (dialogs).
 func findButton(t *testing.T, u *App, text string) *widget.Button {
-	var found *widget.Button
-	var walk func(o fyne.CanvasObject)
-	walk = func(o fyne.CanvasObject) {
-		if found != nil || o == nil {
-			return
-		}
-		if b, ok := o.(*widget.Button); ok && b.Text == text {
-			found = b
-			return
-		}
-		if c, ok := o.(*fyne.Container); ok {
-			for _, ch := range c.Objects {
-				walk(ch)
-			}
-			return
-		}
-		if w, ok := o.(fyne.Widget); ok {
-			for _, ch := range test.TempWidgetRenderer(t, w).Objects() {
-				walk(ch)
-			}
+	for _, b := range overlayWidgets[*widget.Button](t, u) {
+		if b.Text == text {
+			return b
 		}
 	}
-	for _, o := range u.win.Canvas().Overlays().List() {
-		walk(o)
-	}
-	return found
+	return nil
 }
 
 func TestSaveAndOpen(t *testing.T) {
