@@ -202,7 +202,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		}
 		ci := &info[c]
 		if ci.weighted {
-			switch w.examine(&st, c, a, o, sk) {
+			switch w.examine(&st, c, a, o) {
 			case scanFail:
 				return false, -1
 			case scanDone:
@@ -294,23 +294,13 @@ const (
 	scanDone        // a column with a single way on: take it
 )
 
-// examine checks open column c for scan, closing it in o when it has no
-// rows left.
-func (w *worker) examine(st *scanState, c int32, a, o []uint64, sk []int32) int {
+// examine checks open weighted column c for scan, closing it in o when
+// it has no rows left. A weighted column is counted whole: its available
+// weight, not its rows, decides whether it can still reach its Min.
+func (w *worker) examine(st *scanState, c int32, a, o []uint64) int {
 	m := w.m
-	need := max(1, m.min[c]-w.w[c])
 	room := int64(m.max[c] - w.w[c])
-	limit := need
-	switch {
-	case !st.choose:
-	case st.bestScore == math.MaxInt64:
-		limit = math.MaxInt32
-	case room == 1:
-		limit = max(limit, int32(st.bestScore))
-	default:
-		limit = max(limit, int32((st.bestScore+room-1)/room))
-	}
-	rows, avail := w.countUpTo(c, a, sk, limit)
+	rows, avail := w.count(c, a)
 	if avail == 0 {
 		if w.w[c] < m.min[c] {
 			return scanFail
@@ -335,27 +325,6 @@ func (w *worker) examine(st *scanState, c int32, a, o []uint64, sk []int32) int 
 		}
 	}
 	return scanNext
-}
-
-// countUpTo is count, except that it may stop once the weight reaches
-// limit: the result is then at least limit but not exact.
-func (w *worker) countUpTo(c int32, a []uint64, sk []int32, limit int32) (rows, weight int32) {
-	m := w.m
-	if m.classes[c] != nil {
-		return w.count(c, a)
-	}
-	s := m.cols[c]
-	e := s.start + sk[c]
-	for ; e < s.end && a[m.set[e].idx]&m.set[e].bits == 0; e++ {
-	}
-	sk[c] = e - s.start
-	for ; e < s.end; e++ {
-		rows += int32(bits.OnesCount64(a[m.set[e].idx] & m.set[e].bits))
-		if rows >= limit {
-			break
-		}
-	}
-	return rows, rows
 }
 
 // take builds level d+1 from level d with row r taken: its weights go
