@@ -228,23 +228,21 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		default:
 			limit = max(limit, int32((st.bestScore+int64(room)-1)/int64(room)))
 		}
+		// One loop with a single exit: the skip count (the first word
+		// with a row) is kept on the way, not found by a loop of its own
+		// whose exit the processor mispredicts at every column.
 		e, end := ci.start+sk[c], ci.end
-		rows := int32(0)
+		rows, first := int32(0), e
 		for ; e < end; e++ {
-			if x := a[set[e].idx] & set[e].bits; x != 0 {
-				rows = int32(bits.OnesCount64(x))
+			rows += int32(bits.OnesCount64(a[set[e].idx] & set[e].bits))
+			if rows == 0 {
+				first = e + 1
+			}
+			if rows >= limit {
 				break
 			}
 		}
-		sk[c] = e - ci.start
-		if rows < limit {
-			for e++; e < end; e++ {
-				rows += int32(bits.OnesCount64(a[set[e].idx] & set[e].bits))
-				if rows >= limit {
-					break
-				}
-			}
-		}
+		sk[c] = first - ci.start
 		if rows == 0 {
 			if wc < ci.min {
 				w.failCol = c
