@@ -202,7 +202,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		}
 		ci := &info[c]
 		if ci.weighted {
-			switch w.examine(&st, c, a, o, sk) {
+			switch w.examine(&st, c, a, o) {
 			case scanFail:
 				return false, -1
 			case scanDone:
@@ -228,23 +228,33 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		default:
 			limit = max(limit, int32((st.bestScore+int64(room)-1)/int64(room)))
 		}
+		// One loop with a single exit: the skip count (the first word
+		// with a row) is kept on the way, not found by a loop of its own
+		// whose exit the processor mispredicts at every column. Two words
+		// a turn halve the exit tests; a count that goes one word past
+		// the limit only comes out closer to exact.
 		e, end := ci.start+sk[c], ci.end
-		rows := int32(0)
-		for ; e < end; e++ {
-			if x := a[set[e].idx] & set[e].bits; x != 0 {
-				rows = int32(bits.OnesCount64(x))
+		rows, first := int32(0), e
+		for ; e+1 < end; e += 2 {
+			rows += int32(bits.OnesCount64(a[set[e].idx] & set[e].bits))
+			if rows == 0 {
+				first = e + 1
+			}
+			rows += int32(bits.OnesCount64(a[set[e+1].idx] & set[e+1].bits))
+			if rows == 0 {
+				first = e + 2
+			}
+			if rows >= limit {
 				break
 			}
 		}
-		sk[c] = e - ci.start
-		if rows < limit {
-			for e++; e < end; e++ {
-				rows += int32(bits.OnesCount64(a[set[e].idx] & set[e].bits))
-				if rows >= limit {
-					break
-				}
+		if e+1 == end && rows < limit {
+			rows += int32(bits.OnesCount64(a[set[e].idx] & set[e].bits))
+			if rows == 0 {
+				first = end
 			}
 		}
+		sk[c] = first - ci.start
 		if rows == 0 {
 			if wc < ci.min {
 				w.failCol = c
@@ -294,23 +304,13 @@ const (
 	scanDone        // a column with a single way on: take it
 )
 
-// examine checks open column c for scan, closing it in o when it has no
-// rows left.
-func (w *worker) examine(st *scanState, c int32, a, o []uint64, sk []int32) int {
+// examine checks open weighted column c for scan, closing it in o when
+// it has no rows left. A weighted column is counted whole: its available
+// weight, not its rows, decides whether it can still reach its Min.
+func (w *worker) examine(st *scanState, c int32, a, o []uint64) int {
 	m := w.m
-	need := max(1, m.min[c]-w.w[c])
 	room := int64(m.max[c] - w.w[c])
-	limit := need
-	switch {
-	case !st.choose:
-	case st.bestScore == math.MaxInt64:
-		limit = math.MaxInt32
-	case room == 1:
-		limit = max(limit, int32(st.bestScore))
-	default:
-		limit = max(limit, int32((st.bestScore+room-1)/room))
-	}
-	rows, avail := w.countUpTo(c, a, sk, limit)
+	rows, avail := w.count(c, a)
 	if avail == 0 {
 		if w.w[c] < m.min[c] {
 			return scanFail
@@ -335,27 +335,6 @@ func (w *worker) examine(st *scanState, c int32, a, o []uint64, sk []int32) int 
 		}
 	}
 	return scanNext
-}
-
-// countUpTo is count, except that it may stop once the weight reaches
-// limit: the result is then at least limit but not exact.
-func (w *worker) countUpTo(c int32, a []uint64, sk []int32, limit int32) (rows, weight int32) {
-	m := w.m
-	if m.classes[c] != nil {
-		return w.count(c, a)
-	}
-	s := m.cols[c]
-	e := s.start + sk[c]
-	for ; e < s.end && a[m.set[e].idx]&m.set[e].bits == 0; e++ {
-	}
-	sk[c] = e - s.start
-	for ; e < s.end; e++ {
-		rows += int32(bits.OnesCount64(a[m.set[e].idx] & m.set[e].bits))
-		if rows >= limit {
-			break
-		}
-	}
-	return rows, rows
 }
 
 // take builds level d+1 from level d with row r taken: its weights go
