@@ -142,3 +142,33 @@ func TestWorkedExampleContent(t *testing.T) {
 		t.Errorf("problem 1: %+v", pr)
 	}
 }
+
+// TestWriteFileFast: the fast-compressed file holds the same XML as
+// WriteFile's, so it reads back the same.
+func TestWriteFileFast(t *testing.T) {
+	want, err := os.ReadFile("testdata/worked-example.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := readString(t, string(want))
+	name := t.TempDir() + "/fast.xmpuzzle"
+	if err := WriteFileFast(name, p); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatalf("WriteFileFast did not produce gzip: %v", err)
+	}
+	got, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("fast-compressed XML differs from the golden file:\n%s", firstDiff(got, want))
+	}
+}

@@ -264,9 +264,21 @@ func Deal(pieces []Piece, n int) (owner []int, load []uint64) {
 
 // splitter walks the search tree with one worker to cut and estimate it.
 type splitter struct {
-	r    *runner
-	rows []int32  // scratch: a node's available rows
-	save []uint64 // a probed piece's available rows
+	r *runner
+	// Scratch for the probes of a piece, by level below the piece's node:
+	// a node's rows, its available rows before they were dropped for an
+	// alternative, and the probes that pass through it.
+	rows  [][]int32
+	alive [][]uint64
+	group [][]probe
+	vals  []uint64 // each probe's estimate, by probe number
+}
+
+// probe is one random descent of a piece's probes in progress.
+type probe struct {
+	k   int    // its number among the piece's probes
+	rng uint64 // its generator's state
+	alt int    // the alternative it takes at the current node
 }
 
 func newSplitter(m *Matrix) *splitter {
@@ -355,18 +367,20 @@ func (sp *splitter) piece(path []int32, seq int, cut uint64) (*splitPiece, error
 		h.Write([]byte{byte(r), byte(r >> 8), byte(r >> 16), byte(r >> 24)})
 	}
 	seed := h.Sum64()
-	// Every probe starts from this node: its level is restored after each.
-	d0, c0 := len(w.frames)-1, len(w.chosen)
-	sp.save = append(sp.save[:0], w.aliveAt(d0)...)
+	// The probes run together down the tree, as one walk that splits where
+	// they part (descents); each gets the value its own descent would.
+	d0 := len(w.frames) - 1
+	g := sp.groupAt(0)[:0]
+	for k := range probesPerPiece {
+		g = append(g, probe{k: k, rng: seed + uint64(k)*0x9e3779b97f4a7c15})
+	}
+	sp.group[0] = g
+	sp.vals = slices.Grow(sp.vals[:0], probesPerPiece)[:probesPerPiece]
+	sp.descents(d0, 0, 1, 1)
 	var sum uint64
 	k := 0
 	for k < probesPerPiece {
-		e := sp.descend(d0, seed+uint64(k)*0x9e3779b97f4a7c15)
-		for len(w.chosen) > c0 {
-			w.untake(w.chosen[len(w.chosen)-1])
-		}
-		w.frames = w.frames[:d0+1]
-		copy(w.aliveAt(d0), sp.save)
+		e := sp.vals[k]
 		sum = satAdd(sum, e)
 		p.hi = max(p.hi, e)
 		k++
@@ -441,61 +455,128 @@ func (sp *splitter) count(path []int32, budget uint64) (n uint64, done bool, err
 	}
 }
 
-// descend estimates the size of the subtree of the node at level d0 (its
-// frame pushed) by one random descent (Knuth's estimator): the sum over
-// the levels of the product of the numbers of alternatives met so far.
-func (sp *splitter) descend(d0 int, rng uint64) uint64 {
+// descents takes the probes of group i (those that reached the node at
+// level d, its frame pushed, i levels below the piece's node) on down,
+// each by its own random choices, and records in vals each one's
+// estimate of the piece's subtree (Knuth's estimator: the sum over the
+// levels of the product of the numbers of alternatives met so far; est
+// and prod are those of the path to this node). The node's level is left
+// as it was found.
+func (sp *splitter) descents(d, i int, est, prod uint64) {
 	w, m := sp.r.w, sp.r.w.m
-	est, prod := uint64(1), uint64(1)
-	for d := d0; ; d = len(w.frames) - 1 {
-		c := w.frames[d].col
-		sp.rows = w.available(d, c, sp.rows[:0])
-		// Rows the search skips without entering them are no nodes.
-		keep := sp.rows[:0]
-		for _, r := range sp.rows {
-			if !w.doomed(d, r) {
-				keep = append(keep, r)
-			}
-		}
-		sp.rows = keep
-		stop := 0
-		if w.w[c] >= m.min[c] {
-			stop = 1
-		}
-		n := len(sp.rows) + stop
-		if n == 0 {
-			return est
-		}
-		prod = satMul(prod, uint64(n))
-		rng = splitmix(rng)
-		k := int(rng % uint64(n))
-		var cont bool
-		var col int32
-		if k < stop {
-			if !w.stopAt(d, c) {
-				return est
-			}
-		} else {
-			r := sp.rows[k-stop]
-			w.dropUpTo(d, c, r, false)
-			w.take(d, r)
-			switch {
-			case w.w[c] == m.max[c]:
-			case w.anyAfter(d+1, c, -1):
-				cont, col = true, c
-			case w.w[c] >= m.min[c]:
-			default:
-				return est
-			}
-		}
-		est = satAdd(est, prod)
-		if len(w.frames)+1 >= w.maxLevels {
-			return est
-		}
-		if ok, sol := w.push(cont, col); !ok || sol {
-			return est
+	c := w.frames[d].col
+	rows := w.available(d, c, sp.rowsAt(i)[:0])
+	// Rows the search skips without entering them are no nodes.
+	keep := rows[:0]
+	for _, r := range rows {
+		if !w.doomed(d, r) {
+			keep = append(keep, r)
 		}
 	}
+	rows = keep
+	sp.rows[i] = rows
+	stop := 0
+	if w.w[c] >= m.min[c] {
+		stop = 1
+	}
+	n := len(rows) + stop
+	g := sp.group[i]
+	if n == 0 {
+		for _, q := range g {
+			sp.vals[q.k] = est
+		}
+		return
+	}
+	prod = satMul(prod, uint64(n))
+	for j := range g {
+		g[j].rng = splitmix(g[j].rng)
+		g[j].alt = int(g[j].rng % uint64(n))
+	}
+	// The probes that take the same alternative go on together.
+	slices.SortFunc(g, func(a, b probe) int { return a.alt - b.alt })
+	alive := append(sp.aliveAt(i)[:0], w.aliveAt(d)...)
+	sp.alive[i] = alive
+	chosen := len(w.chosen)
+	for j := 0; j < len(g); {
+		k := g[j].alt
+		e := j + 1
+		for e < len(g) && g[e].alt == k {
+			e++
+		}
+		sub := sp.groupAt(i + 1)
+		sp.group[i+1] = append(sub[:0], g[j:e]...)
+		if v, deeper := sp.alternative(d, c, k, stop, rows, est, prod); deeper {
+			sp.descents(d+1, i+1, v, prod)
+		} else {
+			for _, q := range g[j:e] {
+				sp.vals[q.k] = v
+			}
+		}
+		for len(w.chosen) > chosen {
+			w.untake(w.chosen[len(w.chosen)-1])
+		}
+		w.frames = w.frames[:d+1]
+		copy(w.aliveAt(d), alive)
+		j = e
+	}
+}
+
+// alternative takes alternative k (the stop if k < stop, else a row of
+// rows) of the node at level d on column c and enters the node below, as
+// the search would. It returns the estimate so far, and whether the
+// probes go on from the node entered.
+func (sp *splitter) alternative(d int, c int32, k, stop int, rows []int32, est, prod uint64) (uint64, bool) {
+	w, m := sp.r.w, sp.r.w.m
+	var cont bool
+	var col int32
+	if k < stop {
+		if !w.stopAt(d, c) {
+			return est, false
+		}
+	} else {
+		r := rows[k-stop]
+		w.dropUpTo(d, c, r, false)
+		w.take(d, r)
+		switch {
+		case w.w[c] == m.max[c]:
+		case w.anyAfter(d+1, c, -1):
+			cont, col = true, c
+		case w.w[c] >= m.min[c]:
+		default:
+			return est, false
+		}
+	}
+	est = satAdd(est, prod)
+	if len(w.frames)+1 >= w.maxLevels {
+		return est, false
+	}
+	if ok, sol := w.push(cont, col); !ok || sol {
+		return est, false
+	}
+	return est, true
+}
+
+// rowsAt, aliveAt and groupAt return the scratch of level i below a
+// piece's node, growing the levels as needed.
+func (sp *splitter) rowsAt(i int) []int32 {
+	for len(sp.rows) <= i {
+		sp.rows = append(sp.rows, nil)
+	}
+	return sp.rows[i]
+}
+
+func (sp *splitter) aliveAt(i int) []uint64 {
+	for len(sp.alive) <= i {
+		sp.alive = append(sp.alive, nil)
+	}
+	return sp.alive[i]
+}
+
+func (sp *splitter) groupAt(i int) []probe {
+	for len(sp.group) <= i {
+		sp.group = append(sp.group, nil)
+	}
+	return sp.group[i]
 }
 
 // available appends the rows of column c available at level d to out.
