@@ -187,18 +187,28 @@ func build(p *Problem, rows []int32) *Matrix {
 	}
 	m.entCol = make([]int32, 0, entries)
 	m.entWt = make([]int32, 0, entries)
-	// colRows[colStart[c]:colStart[c+1]] are column c's rows, increasing.
-	colStart := make([]int32, nc+1)
 	weighted := make([]bool, nc)
 	avail := make([]int64, nc)
+	// The rows come in increasing order, so each column's sparse set is
+	// filled in one pass over the rows, once a first pass has counted its
+	// words (where it starts). Going through a list of each column's rows
+	// instead cost as much memory again as the entries: on small burrs,
+	// whose whole run is a few milliseconds, every page of fresh memory
+	// touched is a page fault that costs about as much as the work on it.
+	start := make([]int32, nc+1)
+	last := make([]int32, nc) // last word counted, +1 (0: none)
 	for i, r := range rows {
 		m.origRow[r] = int32(i)
 		m.rowStart[i] = int32(len(m.entCol))
 		cols, wts := p.Row(int(r))
 		m.entCol = append(m.entCol, cols...)
 		m.entWt = append(m.entWt, wts...)
+		wi := int32(i>>6) + 1
 		for j, c := range cols {
-			colStart[c+1]++
+			if last[c] != wi {
+				last[c] = wi
+				start[c+1]++
+			}
 			if wts[j] != 1 {
 				weighted[c] = true
 			}
@@ -207,34 +217,36 @@ func build(p *Problem, rows []int32) *Matrix {
 	}
 	m.rowStart[len(rows)] = int32(len(m.entCol))
 	for c := int32(0); c < nc; c++ {
-		colStart[c+1] += colStart[c]
+		start[c+1] += start[c]
 	}
-	colRows := make([]int32, entries)
-	fill := slices.Clone(colStart[:nc])
-	for i := range rows {
-		for _, c := range m.entCol[m.rowStart[i]:m.rowStart[i+1]] {
-			colRows[fill[c]] = int32(i)
-			fill[c]++
-		}
-	}
-	words := 0
-	for c := int32(0); c < nc; c++ {
-		last := int32(-1)
-		for _, r := range colRows[colStart[c]:colStart[c+1]] {
-			if r>>6 != last {
-				words++
-				last = r >> 6
-			}
-		}
-	}
-	m.set = make([]setWord, 0, words) // weighted columns' classes may add more
-
+	m.set = make([]setWord, start[nc]) // weighted columns' classes may add more
 	m.cols = make([]sparse, nc)
-	m.classes = make([][]class, nc)
 	for c := int32(0); c < nc; c++ {
-		rowsOfC := colRows[colStart[c]:colStart[c+1]]
-		m.cols[c] = m.sparseOf(rowsOfC)
+		m.cols[c] = sparse{start: start[c], end: start[c]}
+	}
+	for i := range rows {
+		wi, bit := int32(i>>6), uint64(1)<<(uint(i)&63)
+		for _, c := range m.entCol[m.rowStart[i]:m.rowStart[i+1]] {
+			s := &m.cols[c]
+			if s.end > s.start && m.set[s.end-1].idx == wi {
+				m.set[s.end-1].bits |= bit
+				continue
+			}
+			m.set[s.end] = setWord{bits: bit, idx: wi}
+			s.end++
+		}
+	}
+
+	m.classes = make([][]class, nc)
+	var rowsOfC []int32
+	for c := int32(0); c < nc; c++ {
 		if weighted[c] {
+			rowsOfC = rowsOfC[:0]
+			for _, x := range m.set[m.cols[c].start:m.cols[c].end] {
+				for b := x.bits; b != 0; b &= b - 1 {
+					rowsOfC = append(rowsOfC, x.idx<<6+int32(bits.TrailingZeros64(b)))
+				}
+			}
 			byWt := map[int32][]int32{}
 			var wts []int32
 			for _, r := range rowsOfC {
@@ -275,6 +287,27 @@ func (m *Matrix) buildKills() {
 	m.sat = make([]bool, len(m.entCol))
 	for e, c := range m.entCol {
 		m.sat[e] = m.entWt[e] == m.max[c]
+	}
+	// Room for the kill sets at once, their size bounded by their
+	// columns' words: grown step by step, they cost several times their
+	// size in fresh memory, which on small burrs costs more than filling
+	// them (a page fault a page). Past maxKillWords they are dropped, so
+	// a bigger bound is left to grow.
+	bound := 0
+	for r := int32(0); r < m.n; r++ {
+		n := 0
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			if m.sat[e] {
+				s := m.cols[m.entCol[e]]
+				n += int(s.end - s.start)
+			}
+		}
+		if bound += min(n, int(m.words)); bound > maxKillWords {
+			break
+		}
+	}
+	if bound <= maxKillWords {
+		m.set = slices.Grow(m.set, bound)
 	}
 	dense := make([]uint64, m.words)
 	var used []int32
@@ -470,6 +503,18 @@ func (m *Matrix) killed(r int32) int {
 // unless they would take more than maxDoomWords words.
 func (m *Matrix) buildDoom() {
 	m.doom = make([]doomSet, int(m.n)*doomLen)
+	// Room for the survivor sets at once (see buildKills), bounded by the
+	// words of every hint column; a bigger bound is left to grow, since
+	// the sets are dropped past maxDoomWords.
+	bound := 0
+	for _, h := range m.hints {
+		if h >= 0 {
+			bound += int(m.cols[h].end - m.cols[h].start)
+		}
+	}
+	if bound <= maxDoomWords {
+		m.pre = make([]setWord, 0, bound)
+	}
 	dense := make([]uint64, m.words)
 	mine := make([]bool, m.ncols)
 	for r := int32(0); r < m.n; r++ {
