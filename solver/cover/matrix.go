@@ -503,20 +503,33 @@ func (m *Matrix) killed(r int32) int {
 // unless they would take more than maxDoomWords words.
 func (m *Matrix) buildDoom() {
 	m.doom = make([]doomSet, int(m.n)*doomLen)
+	mine := make([]bool, m.ncols)
 	// Room for the survivor sets at once (see buildKills), bounded by the
-	// words of every hint column; a bigger bound is left to grow, since
-	// the sets are dropped past maxDoomWords.
+	// words of the columns they are made for; a bigger bound is left to
+	// grow, since the sets are dropped past maxDoomWords.
 	bound := 0
-	for _, h := range m.hints {
-		if h >= 0 {
-			bound += int(m.cols[h].end - m.cols[h].start)
+	for r := int32(0); r < m.n && bound <= maxDoomWords; r++ {
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			mine[m.entCol[e]] = true
+		}
+		j := 0
+		for _, h := range m.hints[int(r)*hintLen : int(r+1)*hintLen] {
+			if j == doomLen || h < 0 {
+				break
+			}
+			if !mine[h] && m.classes[h] == nil {
+				bound += int(m.cols[h].end - m.cols[h].start)
+				j++
+			}
+		}
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			mine[m.entCol[e]] = false
 		}
 	}
 	if bound <= maxDoomWords {
 		m.pre = make([]setWord, 0, bound)
 	}
 	dense := make([]uint64, m.words)
-	mine := make([]bool, m.ncols)
 	for r := int32(0); r < m.n; r++ {
 		k := m.kill[r]
 		for i := k.start; i < k.end; i++ {
