@@ -426,21 +426,29 @@ func (m *Matrix) buildHints() {
 				}
 			}
 		} else {
-			for i := k.start; i < k.end; i++ {
-				dense[m.set[i].idx] = m.set[i].bits
+			// The kill set as a row set: the dense copy when there is one.
+			kd := dense
+			if m.killDense != nil {
+				kd = m.killDense[int(r)*int(m.words) : int(r+1)*int(m.words)]
+			} else {
+				for i := k.start; i < k.end; i++ {
+					dense[m.set[i].idx] = m.set[i].bits
+				}
 			}
 			for c, s := range m.cols {
 				n := 0
-				for i := s.start; i < s.end; i++ {
-					n += bits.OnesCount64(dense[m.set[i].idx] & m.set[i].bits)
+				for _, x := range m.set[s.start:s.end] {
+					n += bits.OnesCount64(kd[x.idx] & x.bits)
 				}
 				if n > 0 {
 					hit[c] = int32(n)
 					touched = append(touched, int32(c))
 				}
 			}
-			for i := k.start; i < k.end; i++ {
-				dense[m.set[i].idx] = 0
+			if m.killDense == nil {
+				for i := k.start; i < k.end; i++ {
+					dense[m.set[i].idx] = 0
+				}
 			}
 		}
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
@@ -531,11 +539,18 @@ func (m *Matrix) buildDoom() {
 	}
 	dense := make([]uint64, m.words)
 	for r := int32(0); r < m.n; r++ {
+		// The rows taking r rules out (r itself too): the dense kill set
+		// when there is one, which spares copying it in and out.
 		k := m.kill[r]
-		for i := k.start; i < k.end; i++ {
-			dense[m.set[i].idx] = m.set[i].bits
+		kd := dense
+		if m.killDense != nil {
+			kd = m.killDense[int(r)*int(m.words) : int(r+1)*int(m.words)]
+		} else {
+			for i := k.start; i < k.end; i++ {
+				dense[m.set[i].idx] = m.set[i].bits
+			}
 		}
-		dense[r>>6] |= 1 << (uint(r) & 63)
+		rw, rb := r>>6, uint64(1)<<(uint(r)&63)
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 			mine[m.entCol[e]] = true
 		}
@@ -549,9 +564,13 @@ func (m *Matrix) buildDoom() {
 			}
 			s := sparse{start: int32(len(m.pre))}
 			c := m.cols[h]
-			for i := c.start; i < c.end; i++ {
-				if b := m.set[i].bits &^ dense[m.set[i].idx]; b != 0 {
-					m.pre = append(m.pre, setWord{bits: b, idx: m.set[i].idx})
+			for _, x := range m.set[c.start:c.end] {
+				b := x.bits &^ kd[x.idx]
+				if x.idx == rw {
+					b &^= rb
+				}
+				if b != 0 {
+					m.pre = append(m.pre, setWord{bits: b, idx: x.idx})
 				}
 			}
 			s.end = int32(len(m.pre))
@@ -565,10 +584,11 @@ func (m *Matrix) buildDoom() {
 		for ; j < int(r+1)*doomLen; j++ {
 			m.doom[j].col = -1
 		}
-		for i := k.start; i < k.end; i++ {
-			dense[m.set[i].idx] = 0
+		if m.killDense == nil {
+			for i := k.start; i < k.end; i++ {
+				dense[m.set[i].idx] = 0
+			}
 		}
-		dense[r>>6] = 0
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 			mine[m.entCol[e]] = false
 		}
