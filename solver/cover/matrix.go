@@ -46,7 +46,8 @@ type Matrix struct {
 	// column's Max): the union of those columns' sets. Precomputed, it
 	// turns most of a step into one pass over a sparse set. sat[e] marks
 	// the entries whose columns it covers. The first search builds them
-	// (see buildHints).
+	// (see buildHints). When killDense is kept, kill is nil: the dense
+	// form is made directly.
 	killMasks bool
 	kill      []sparse
 	sat       []bool
@@ -56,6 +57,8 @@ type Matrix struct {
 	// scattered clear. It is kept when no bigger than the sparse sets: on
 	// a tiling a kill set spans nearly every word (37.5 of 38 on the
 	// 5x4x3 pentacube box), so its sparse form costs twice the memory.
+	// It is chosen by a bound on the sparse sets' words, before making
+	// either (see buildKills).
 	killDense []uint64
 	// hints[r*hintLen:] lists the columns that taking row r hits hardest
 	// (the largest share of their rows ruled out), -1 padded. The next
@@ -306,6 +309,25 @@ func (m *Matrix) buildKills() {
 			break
 		}
 	}
+	if bound <= maxKillWords && int(m.n)*int(m.words) <= 2*bound {
+		// The dense form will do (see killDense): made directly, without
+		// the sparse sets, which nothing else needs then (on the 5x4x3
+		// pentacubes they were 45,000 words made to be copied once).
+		m.killDense = make([]uint64, int(m.n)*int(m.words))
+		for r := int32(0); r < m.n; r++ {
+			row := m.killDense[int(r)*int(m.words) : int(r+1)*int(m.words)]
+			for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+				if m.sat[e] {
+					s := m.cols[m.entCol[e]]
+					for _, x := range m.set[s.start:s.end] {
+						row[x.idx] |= x.bits
+					}
+				}
+			}
+		}
+		m.killMasks = true
+		return
+	}
 	if bound <= maxKillWords {
 		m.set = slices.Grow(m.set, bound)
 	}
@@ -411,11 +433,11 @@ func (m *Matrix) buildHints() {
 	m.hints = make([]int32, int(m.n)*hintLen)
 	for r := int32(0); r < m.n; r++ {
 		touched = touched[:0]
-		k := m.kill[r]
+		kd := m.killRow(r) // the kill set as a row set, if kept so
 		if m.killed(r)*rowLen <= colEntries {
-			for i := k.start; i < k.end; i++ {
-				for b := m.set[i].bits; b != 0; b &= b - 1 {
-					q := m.set[i].idx<<6 + int32(bits.TrailingZeros64(b))
+			count := func(w uint64, wi int32) {
+				for b := w; b != 0; b &= b - 1 {
+					q := wi<<6 + int32(bits.TrailingZeros64(b))
 					for e := m.rowStart[q]; e < m.rowStart[q+1]; e++ {
 						c := m.entCol[e]
 						if hit[c] == 0 {
@@ -425,14 +447,20 @@ func (m *Matrix) buildHints() {
 					}
 				}
 			}
-		} else {
-			// The kill set as a row set: the dense copy when there is one.
-			kd := dense
-			if m.killDense != nil {
-				kd = m.killDense[int(r)*int(m.words) : int(r+1)*int(m.words)]
+			if kd != nil {
+				for wi, w := range kd {
+					count(w, int32(wi))
+				}
 			} else {
-				for i := k.start; i < k.end; i++ {
-					dense[m.set[i].idx] = m.set[i].bits
+				for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+					count(x.bits, x.idx)
+				}
+			}
+		} else {
+			if kd == nil {
+				kd = dense
+				for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+					dense[x.idx] = x.bits
 				}
 			}
 			for c, s := range m.cols {
@@ -446,8 +474,8 @@ func (m *Matrix) buildHints() {
 				}
 			}
 			if m.killDense == nil {
-				for i := k.start; i < k.end; i++ {
-					dense[m.set[i].idx] = 0
+				for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+					dense[x.idx] = 0
 				}
 			}
 		}
@@ -500,11 +528,26 @@ const doomLen = 4
 // killed returns the number of rows in row r's kill set.
 func (m *Matrix) killed(r int32) int {
 	n := 0
+	if kd := m.killRow(r); kd != nil {
+		for _, w := range kd {
+			n += bits.OnesCount64(w)
+		}
+		return n
+	}
 	k := m.kill[r]
 	for i := k.start; i < k.end; i++ {
 		n += bits.OnesCount64(m.set[i].bits)
 	}
 	return n
+}
+
+// killRow returns row r's kill set in its dense form, nil when the kill
+// sets are kept sparse (then only m.kill has them).
+func (m *Matrix) killRow(r int32) []uint64 {
+	if m.killDense == nil {
+		return nil
+	}
+	return m.killDense[int(r)*int(m.words) : int(r+1)*int(m.words)]
 }
 
 // buildDoom computes doom (see Matrix) from the hints and kill sets,
@@ -541,13 +584,11 @@ func (m *Matrix) buildDoom() {
 	for r := int32(0); r < m.n; r++ {
 		// The rows taking r rules out (r itself too): the dense kill set
 		// when there is one, which spares copying it in and out.
-		k := m.kill[r]
-		kd := dense
-		if m.killDense != nil {
-			kd = m.killDense[int(r)*int(m.words) : int(r+1)*int(m.words)]
-		} else {
-			for i := k.start; i < k.end; i++ {
-				dense[m.set[i].idx] = m.set[i].bits
+		kd := m.killRow(r)
+		if kd == nil {
+			kd = dense
+			for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+				dense[x.idx] = x.bits
 			}
 		}
 		rw, rb := r>>6, uint64(1)<<(uint(r)&63)
@@ -585,8 +626,8 @@ func (m *Matrix) buildDoom() {
 			m.doom[j].col = -1
 		}
 		if m.killDense == nil {
-			for i := k.start; i < k.end; i++ {
-				dense[m.set[i].idx] = 0
+			for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+				dense[x.idx] = 0
 			}
 		}
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
