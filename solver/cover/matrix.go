@@ -688,10 +688,16 @@ func (m *Matrix) Infeasible() bool { return m.fail0 }
 // fingerprint.
 func (m *Matrix) Fingerprint() string {
 	h := fnv.New64a()
-	var buf [4]byte
+	// The values go to the hash a few thousand bytes at a time: a Write
+	// per value was most of the cost (the hash of a byte stream does not
+	// depend on how it is cut).
+	buf := make([]byte, 0, 4096)
 	put := func(v int32) {
-		buf[0], buf[1], buf[2], buf[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
-		h.Write(buf[:])
+		if len(buf) == cap(buf) {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+		buf = append(buf, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
 	}
 	put(m.ncols)
 	put(m.maxHoles)
@@ -712,6 +718,7 @@ func (m *Matrix) Fingerprint() string {
 			put(m.entWt[e])
 		}
 	}
+	h.Write(buf)
 	return strconv.FormatUint(h.Sum64(), 16)
 }
 
