@@ -62,6 +62,10 @@ type Options struct {
 	Workers int
 	// Limit caps the number of Found events (0: no cap). The counts go on.
 	Limit int
+	// CountOnly sends no Found events at all, for a caller that wants the
+	// counts alone (Done has them): handing hundreds of assemblies to a
+	// consumer that drops them was a tenth of a small burr's solve.
+	CountOnly bool
 	// Part and Parts, with Parts > 0, search only part Part (1..Parts)
 	// of a deterministic split of the search into Parts balanced parts
 	// (cover.Split): every machine computes the same split, so the parts,
@@ -405,6 +409,9 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 			return cover.Continue
 		}
 		if !s.opts.reports(sol) {
+			return cover.Continue
+		}
+		if s.opts.CountOnly {
 			return cover.Continue
 		}
 		if n := sent.Add(1); s.opts.Limit == 0 || n <= int64(s.opts.Limit) {

@@ -111,6 +111,32 @@ func TestSolvePentominoes(t *testing.T) {
 	}
 }
 
+// TestCountOnly counts without Found events: the same counts, with and
+// without disassembly, and none of the solutions.
+func TestCountOnly(t *testing.T) {
+	p := pentominoes(box(10, 6, 1, model.Filled))
+	for _, dis := range []bool{false, true} {
+		var want Done
+		for _, countOnly := range []bool{false, true} {
+			ch, err := Solve(context.Background(), p, 0, Options{Workers: 2, Disassemble: dis, CountOnly: countOnly})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sols, done := collect(t, ch)
+			if !countOnly {
+				want = done
+				if len(sols) == 0 {
+					t.Fatal("no solutions reported")
+				}
+				continue
+			}
+			if len(sols) != 0 || done.Assemblies != want.Assemblies || done.Solutions != want.Solutions || !done.Complete {
+				t.Errorf("disassemble %v: %d solutions reported, done %+v; want none and %+v", dis, len(sols), done, want)
+			}
+		}
+	}
+}
+
 // TestStopAndContinue stops a search again and again and continues it
 // from its encoded State; the assemblies found over all runs must be the
 // complete set, numbered 0..n-1 without gaps or repeats.

@@ -215,6 +215,8 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 		}
 		opts.Limit = 0
 	}
+	// Without -save or a sample, the solutions themselves go nowhere.
+	opts.CountOnly = sample == nil && !keep.save
 	prog := newProgress(i)
 	defer prog.clear()
 	opts.OnPrepare = prog.onPrepare()

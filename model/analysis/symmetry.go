@@ -40,7 +40,6 @@ func SymmetriesCtx(ctx context.Context, g grid.Grid, s *model.Shape, step func(f
 func symmetriesAny(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo grid.Vec, step func(float64)) (grid.Set, error) {
 	var set grid.Set
 	var out []grid.Vec // one buffer for every orientation's turned cells
-next:
 	for t := 0; t < 2*g.Orientations(); t++ {
 		if err := ctx.Err(); err != nil {
 			return set, err
@@ -50,25 +49,49 @@ next:
 		}
 		var ok bool
 		out, _, ok = grid.TransformInto(g, out, t, pos, grid.Vec{})
-		if !ok || len(out) == 0 {
+		if !ok {
 			continue
 		}
-		olo, _ := grid.Bounds(out)
-		d := lo.Sub(olo)
-		if !g.InLattice(d) {
-			continue
+		same, err := mapsOnto(ctx, g, s, cells, lo, out)
+		if err != nil {
+			return set, err
 		}
-		for i, p := range out {
-			if i&(1<<14-1) == 0 && ctx.Err() != nil {
-				return set, ctx.Err()
-			}
-			if uint8(s.At(p.Add(d))) != cells[i].Tag {
-				continue next
-			}
+		if same {
+			set.Add(t)
 		}
-		set.Add(t) // as many cells, all on cells of s with the same tag: the same shape
 	}
 	return set, nil
+}
+
+// MapsOnto reports whether out, the images of s's cells (Shape.Cells) under
+// some orientation, are s itself up to a lattice translation, states and
+// colours included; lo is the low corner of s's bounding box
+// (Shape.Bounds). It is SymmetriesCtx's test of one orientation, for a
+// caller that turns the cells anyway.
+func MapsOnto(g grid.Grid, s *model.Shape, cells []grid.Cell, lo grid.Vec, out []grid.Vec) bool {
+	same, _ := mapsOnto(context.Background(), g, s, cells, lo, out)
+	return same
+}
+
+// mapsOnto is MapsOnto, looking at ctx every 16384 cells.
+func mapsOnto(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, lo grid.Vec, out []grid.Vec) (bool, error) {
+	if len(out) == 0 {
+		return false, nil
+	}
+	olo, _ := grid.Bounds(out)
+	d := lo.Sub(olo)
+	if !g.InLattice(d) {
+		return false, nil
+	}
+	for i, p := range out {
+		if i&(1<<14-1) == 0 && ctx.Err() != nil {
+			return false, ctx.Err()
+		}
+		if uint8(s.At(p.Add(d))) != cells[i].Tag {
+			return false, nil
+		}
+	}
+	return true, nil // as many cells, all on cells of s with the same tag: the same shape
 }
 
 // Symmetry is a summary of a shape's symmetry set.

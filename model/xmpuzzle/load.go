@@ -42,6 +42,7 @@ type loader struct {
 	// shapeEls are the <voxel> elements, for errors found after all shapes
 	// and colours are known.
 	shapeEls []*etree.Element
+	toks     []string // scratch of assembly
 }
 
 // load builds the puzzle from the document tree.
@@ -504,11 +505,12 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 	normalizeState(&pr)
 	// Parts after solutions (BurrTools counts slots as it goes) would leave
 	// stored assemblies short of slots.
+	slotParts := pr.SlotParts() // once: a problem may have hundreds of solutions
 	for i := range pr.Solutions {
 		if len(pr.Solutions[i].Assembly) != slots {
 			return pr, errAt(solEls[i], fmt.Sprintf("%s, solution %d", where, i), "%d placements, but the problem has %d piece slots", len(pr.Solutions[i].Assembly), slots)
 		}
-		if err := l.normalizeSolution(&pr, &pr.Solutions[i]); err != nil {
+		if err := l.normalizeSolution(&pr, slotParts, &pr.Solutions[i]); err != nil {
 			return pr, errAt(solEls[i], fmt.Sprintf("%s, solution %d", where, i), "%v", err)
 		}
 	}

@@ -12,9 +12,9 @@ import (
 // normalizeSolution checks a freshly read solution against its problem and
 // brings it into the model's normal form (see the package comment): version
 // 1 positions converted, disassembly states in the assembly's frame,
-// removals at 20000·d, slots sorted within each part.
-func (l *loader) normalizeSolution(pr *model.Problem, sol *model.Solution) error {
-	slotParts := pr.SlotParts()
+// removals at 20000·d, slots sorted within each part. slotParts is
+// pr.SlotParts().
+func (l *loader) normalizeSolution(pr *model.Problem, slotParts []int, sol *model.Solution) error {
 	if err := sol.Validate(len(slotParts)); err != nil {
 		return err
 	}
@@ -211,6 +211,16 @@ func sign(v grid.Vec) grid.Vec {
 // each part's block, placed pieces first, sorted by (orientation, x, y, z).
 // order[new] is the old slot; nil means the order is already normal.
 func slotOrder(slotParts []int, a model.Assembly) []int {
+	// Files written by BurrTools (and by us) are in normal order: say so
+	// without sorting (a file may hold hundreds of solutions of hundreds
+	// of slots).
+	normal := true
+	for i := 1; i < len(a) && normal; i++ {
+		normal = slotParts[i] != slotParts[i-1] || slotCompare(a[i-1], a[i]) <= 0
+	}
+	if normal {
+		return nil
+	}
 	order := make([]int, len(a))
 	for i := range order {
 		order[i] = i
@@ -220,17 +230,7 @@ func slotOrder(slotParts []int, a model.Assembly) []int {
 		for end < len(order) && slotParts[end] == slotParts[start] {
 			end++
 		}
-		slices.SortStableFunc(order[start:end], func(i, j int) int {
-			pi, pj := a[i], a[j]
-			if pi.Placed() != pj.Placed() {
-				if pi.Placed() {
-					return -1
-				}
-				return 1
-			}
-			return cmp.Or(cmp.Compare(pi.Orient, pj.Orient), cmp.Compare(pi.Pos[0], pj.Pos[0]),
-				cmp.Compare(pi.Pos[1], pj.Pos[1]), cmp.Compare(pi.Pos[2], pj.Pos[2]))
-		})
+		slices.SortStableFunc(order[start:end], func(i, j int) int { return slotCompare(a[i], a[j]) })
 		start = end
 	}
 	for i, o := range order {
@@ -239,6 +239,19 @@ func slotOrder(slotParts []int, a model.Assembly) []int {
 		}
 	}
 	return nil
+}
+
+// slotCompare orders two slots of one part: placed pieces first, then by
+// (orientation, x, y, z).
+func slotCompare(pi, pj model.Placement) int {
+	if pi.Placed() != pj.Placed() {
+		if pi.Placed() {
+			return -1
+		}
+		return 1
+	}
+	return cmp.Or(cmp.Compare(pi.Orient, pj.Orient), cmp.Compare(pi.Pos[0], pj.Pos[0]),
+		cmp.Compare(pi.Pos[1], pj.Pos[1]), cmp.Compare(pi.Pos[2], pj.Pos[2]))
 }
 
 // sortSlots puts a solution's slots into normal order and renumbers the

@@ -93,7 +93,13 @@ func (l *loader) assembly(el *etree.Element, where string, slots int) (model.Ass
 	if err != nil {
 		return nil, err
 	}
-	toks := strings.Fields(str)
+	// strings.Fields, into a buffer kept for the next assembly: a file
+	// may hold hundreds of assemblies of hundreds of slots.
+	l.toks = l.toks[:0]
+	for tok := range strings.FieldsSeq(str) {
+		l.toks = append(l.toks, tok)
+	}
+	toks := l.toks
 	a := make(model.Assembly, 0, slots)
 	orients := l.g.Orientations()
 	for i := 0; i < len(toks); {

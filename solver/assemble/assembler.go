@@ -120,6 +120,7 @@ type Assembler struct {
 	budget    int64   // Options.MaxMemory
 	fixed     int64   // fixedCost
 	offs      []int32 // scratch of New: voxel offsets of a turned piece's cells
+	tags      []uint8 // scratch of New: their tags (see eachPosition)
 	progress  func(phase string, fraction float64)
 }
 
@@ -560,14 +561,8 @@ func (a *Assembler) place(ctx context.Context, strict, colors bool) error {
 func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yield func(pos grid.Vec) error) error {
 	g, r := a.g, &a.res
 	si := a.parts[i].info
-	cells, hot := si.turned(t), si.or[t].hot
-	clo, chi := bounds(cells)
-	// Every translation keeps the cells inside the result's box, so
-	// each cell's voxel index is its offset plus the translation's.
-	a.offs = a.offs[:0]
-	for _, c := range cells {
-		a.offs = append(a.offs, int32(r.index(c.Pos)))
-	}
+	hot := si.or[t].hot
+	clo, chi := a.cellOffsets(si, t)
 	colors = colors && len(a.puzzle.Colors) > 0
 	tries := 0
 	for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
@@ -577,7 +572,7 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 					return ctx.Err()
 				}
 				d := grid.Vec{dx, dy, dz}
-				if !g.InLattice(d) || !a.fits(cells, a.offs, r.index(d), colors) {
+				if !g.InLattice(d) || !a.fits(a.tags, a.offs, r.index(d), colors) {
 					continue
 				}
 				if err := yield(d.Add(hot)); err != nil {
@@ -589,13 +584,49 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 	return nil
 }
 
-// fits reports whether cells, whose voxel indices in the result are
-// base plus offs, may lie there; colours are checked only if colors.
-func (a *Assembler) fits(cells []grid.Cell, offs []int32, base int, colors bool) bool {
+// cellOffsets puts into a.offs the voxel index in the result of each
+// non-empty cell of part si turned by t, and into a.tags its tag, and
+// returns the cells' bounds. Every translation keeps the cells inside the
+// result's box, so each cell's voxel index is its offset plus the
+// translation's. Where the turned cells are listed by walking the voxels,
+// the walk gives the offsets without the list: most orientations of a big
+// piece have no placement, and their lists were most of the memory
+// DraculasDentalDesaster's preparation touched.
+func (a *Assembler) cellOffsets(si *shapeInfo, t int) (lo, hi grid.Vec) {
+	r := &a.res
+	a.offs, a.tags = a.offs[:0], a.tags[:0]
+	if am, ok := grid.AxisMapOf(si.g, t); si.walk && ok {
+		first := true
+		walkTurned(si.shape, am, func(p grid.Vec, v model.Voxel) bool {
+			if first {
+				lo, hi, first = p, p, false
+			}
+			for k := 0; k < 3; k++ {
+				lo[k] = min(lo[k], p[k])
+				hi[k] = max(hi[k], p[k])
+			}
+			a.offs = append(a.offs, int32(r.index(p)))
+			a.tags = append(a.tags, uint8(v))
+			return true
+		})
+		return lo, hi
+	}
+	cells := si.turned(t)
+	for _, c := range cells {
+		a.offs = append(a.offs, int32(r.index(c.Pos)))
+		a.tags = append(a.tags, c.Tag)
+	}
+	return bounds(cells)
+}
+
+// fits reports whether cells with tags, whose voxel indices in the
+// result are base plus offs, may lie there; colours are checked only if
+// colors.
+func (a *Assembler) fits(tags []uint8, offs []int32, base int, colors bool) bool {
 	vox := a.res.shape.Voxels
-	for k, c := range cells {
+	for k, tag := range tags {
 		rv := vox[base+int(offs[k])]
-		pv := model.Voxel(c.Tag)
+		pv := model.Voxel(tag)
 		if pv.State() == model.Filled && rv.State() == model.Empty {
 			return false
 		}

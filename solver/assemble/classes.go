@@ -25,6 +25,12 @@ func classesOf(ctx context.Context, g grid.Grid, s *model.Shape) ([]int, error) 
 	if err != nil {
 		return nil, err
 	}
+	return normsOf(g, sym), nil
+}
+
+// normsOf returns classesOf's result for a shape with symmetries sym, nil
+// where the grid cannot compose them.
+func normsOf(g grid.Grid, sym grid.Set) []int {
 	n := 2 * g.Orientations()
 	norms := make([]int, n)
 	for t := range norms {
@@ -35,12 +41,12 @@ func classesOf(ctx context.Context, g grid.Grid, s *model.Shape) ([]int, error) 
 			}
 			u, ok := g.Compose(r, t)
 			if !ok {
-				return nil, nil
+				return nil
 			}
 			norms[t] = min(norms[t], u)
 		}
 	}
-	return norms, nil
+	return norms
 }
 
 // least returns the smallest of ps (non-empty) in index order.

@@ -91,12 +91,19 @@ func TestClassesOf(t *testing.T) {
 			t.Fatal(err)
 		}
 		// With the classes known, the cell lists are made when first
-		// asked for, by walking the voxels or by turning the cells.
-		for _, walk := range []bool{true, false} {
-			got, err := shapeInfoWith(ctx, it.g, it.s, norms, walk)
+		// asked for, by walking the voxels or by turning the cells; on
+		// the prism grid newShapeInfo finds the classes while turning.
+		for v := 0; v < 3; v++ {
+			var got *shapeInfo
+			if v < 2 {
+				got, err = shapeInfoWith(ctx, it.g, it.s, norms, v == 0)
+			} else {
+				got, err = newShapeInfo(ctx, it.g, it.s)
+			}
 			if err != nil {
 				t.Fatal(err)
 			}
+			walk := v == 0
 			if got.sym != want.sym {
 				t.Fatalf("shape %d (%v): symmetries %v, want %v", k, it.g.Type(), got.sym, want.sym)
 			}

@@ -49,7 +49,10 @@ type filter struct {
 	n        int  // proper orientations of the grid
 	mirror   bool // try mirror images, swapping mirror partners
 	complete bool
-	pivot    int   // slot compared first, or -1
+	pivot    int // slot compared first, or -1
+	// unpaired[i] says that no slot of parts 0..i has a mirror partner:
+	// a mirror turn then moves no piece into those parts (see lead).
+	unpaired []bool
 	trans    []int // orientations to try
 	// img[g][c] is where orientation g takes result cell c: inside the
 	// result for its symmetries, in g's own frame otherwise.
@@ -83,6 +86,14 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 	end := f.n
 	if f.mirror {
 		end *= 2
+	}
+	f.unpaired = make([]bool, len(a.parts))
+	for i, alone := range f.unpaired {
+		alone = i == 0 || f.unpaired[i-1]
+		for k := 0; k < a.parts[i].max && alone; k++ {
+			alone = len(a.plan.partner) == 0 || a.plan.partner[a.slotStart[i]+k] < 0
+		}
+		f.unpaired[i] = alone
 	}
 	n2 := 2 * f.n
 	f.comp = make([]int16, n2*n2)
@@ -151,8 +162,20 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 
 // smallerExists reports whether some variant of the assembly in s.orig
 // is smaller than it.
+//
+// Without the complete check a variant is compared from its lead on: the
+// pivot, or else the smallest piece of the first part placed. A proper
+// turn that takes the lead somewhere larger (or a lead piece nowhere)
+// cannot give a smaller variant, so the lead's pieces alone settle most
+// turns, without building the variant (most of SolidSixPieceBurrs'
+// filter time). So do mirror turns while no part up to the lead's has a
+// mirror partner: none of their pieces can then change parts.
 func (f *filter) smallerExists(s *Scratch) bool {
+	part, from, to := f.lead(s)
 	for k, t := range f.trans {
+		if part >= 0 && (t < f.n || f.unpaired[part]) && !f.leadAllows(s, k, part, from, to) {
+			continue
+		}
 		if !f.variant(s, k) {
 			continue
 		}
@@ -173,6 +196,55 @@ func (f *filter) smallerExists(s *Scratch) bool {
 		}
 	}
 	return false
+}
+
+// lead returns the slots from..to of part that a variant of the assembly
+// in s.orig is compared with first (see smallerLazy), or part -1 when
+// there are none to go by: complete mode shifts the variants, and an
+// unplaced pivot leaves the comparison to the other slots.
+func (f *filter) lead(s *Scratch) (part, from, to int) {
+	a := f.a
+	if f.complete {
+		return -1, 0, 0
+	}
+	if p := f.pivot; p >= 0 {
+		if s.orig[p].t == unplacedT {
+			return -1, 0, 0
+		}
+		return a.slotPart[p], p, p + 1
+	}
+	for i := range a.parts {
+		base, n := a.slotStart[i], a.parts[i].max
+		used := 0
+		for used < n && s.orig[base+used].t != unplacedT {
+			used++
+		}
+		if used > 0 {
+			return i, base, base + used
+		}
+	}
+	return -1, 0, 0
+}
+
+// leadAllows reports whether turn trans[k] (proper, or a mirror turn
+// while parts up to part have no partners) may give a variant smaller
+// than the original: it takes every lead piece (slots from..to of part)
+// into the result in a proper orientation, and the smallest image is not
+// larger than the original's first lead slot, which is what smallerLazy
+// compares first (the slots before it are unplaced in both).
+func (f *filter) leadAllows(s *Scratch, k, part, from, to int) bool {
+	var least plc
+	for q := from; q < to; q++ {
+		y, ok := f.image(part, s.orig[q], k)
+		if !ok || int(y.t) >= f.n {
+			return false // variant fails too (a mirror image without a partner)
+		}
+		if q == from || y.less(least) {
+			least = y
+		}
+	}
+	x := s.orig[from]
+	return least == x || least.less(x)
 }
 
 // variant computes in s.v the assembly s.orig turned by orientation t,

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/analysis"
 	"github.com/burrlab/burrlab/model/grid"
 )
 
@@ -103,6 +104,16 @@ func resetHotspot(g grid.Grid, s *model.Shape) grid.Vec {
 // orientation of the class: BurrTools' normalised orientation.
 // ctx is looked at once per orientation: a big shape takes a while.
 func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo, error) {
+	if _, aligned := grid.AxisMapOf(g, 0); !aligned && g.Type() != grid.Spheres && s.NumCells() > 0 {
+		// The symmetries of a shape on the prism grid come from turning
+		// every cell by every orientation, which the orientations' data
+		// need too: one turn serves both (it was most of preparing
+		// Prisgon, whose cage and result have hundreds of cells).
+		si, err := turnShapeInfo(ctx, g, s, true, nil, false)
+		if si != nil || err != nil {
+			return si, err
+		}
+	}
 	norms, err := classesOf(ctx, g, s)
 	if err != nil {
 		return nil, err
@@ -116,6 +127,15 @@ func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo,
 // matter through their norm, anc and first. walk lets axis-aligned grids
 // list turned cells sorted by walking the voxels (see turnedSorted).
 func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int, walk bool) (*shapeInfo, error) {
+	si, err := turnShapeInfo(ctx, g, s, false, norms, walk)
+	return si, err
+}
+
+// turnShapeInfo is shapeInfoWith; with derive set (norms nil, walk false)
+// it finds the norms itself from the symmetries seen while turning the
+// cells (see classesOf), and returns nil, nil where the grid cannot
+// compose them.
+func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, derive bool, norms []int, walk bool) (*shapeInfo, error) {
 	si := &shapeInfo{cells: s.Cells(), hot: resetHotspot(g, s), anchor: -1, g: g, shape: s}
 	pos := make([]grid.Vec, len(si.cells))
 	for i, c := range si.cells {
@@ -133,6 +153,11 @@ func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int
 	var reps []int
 	var out []grid.Vec // one buffer for every orientation's turned cells
 	si.walk = walk && norms != nil && walkable(s, len(si.cells))
+	var sym grid.Set // with derive: the symmetries seen
+	var lo grid.Vec
+	if derive {
+		lo, _, _ = s.Bounds()
+	}
 	for t := 0; t < n; t++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -152,6 +177,13 @@ func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int
 		o.ok, o.hot = true, hot
 		if si.anchor >= 0 {
 			o.anc = out[si.anchor].Sub(hot)
+		}
+		if derive {
+			if analysis.MapsOnto(g, s, si.cells, lo, out) {
+				sym.Add(t)
+			}
+			o.fst = least(out).Sub(hot) // the norm follows from sym below
+			continue
 		}
 		if norms != nil {
 			// The classes are known: the cells wait for turned.
@@ -177,6 +209,16 @@ func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int
 			reps = append(reps, t)
 		} else {
 			o.abs = nil // the same shape as its class's first, moved
+		}
+	}
+	if derive {
+		if norms = normsOf(g, sym); norms == nil {
+			return nil, nil
+		}
+		for t := range si.or {
+			if si.or[t].ok {
+				si.or[t].norm = norms[t]
+			}
 		}
 	}
 	for t := 0; t < n; t++ {

@@ -24,6 +24,18 @@ func walkable(s *model.Shape, cells int) bool {
 // turned position is the first voxel's plus the loop counters, and its
 // voxel index moves by a fixed step per loop: no cell is turned.
 func turnedSorted(s *model.Shape, am grid.AxisMap, limit int) []grid.Cell {
+	out := make([]grid.Cell, 0, limit)
+	walkTurned(s, am, func(p grid.Vec, v model.Voxel) bool {
+		out = append(out, grid.Cell{Pos: p, Tag: uint8(v)})
+		return len(out) != limit
+	})
+	return out
+}
+
+// walkTurned calls f with the turned position and the voxel of each
+// non-empty cell of s turned by am, in turnedSorted's order, until f
+// returns false.
+func walkTurned(s *model.Shape, am grid.AxisMap, f func(p grid.Vec, v model.Voxel) bool) {
 	stride := grid.Vec{1, s.Size[0], s.Size[0] * s.Size[1]}
 	var first, step, n grid.Vec // first voxel; index step and count per loop
 	for k := 0; k < 3; k++ {
@@ -36,7 +48,6 @@ func turnedSorted(s *model.Shape, am grid.AxisMap, limit int) []grid.Cell {
 		}
 	}
 	o := am.Apply(first)
-	out := make([]grid.Cell, 0, limit)
 	idx2 := first[0] + stride[1]*first[1] + stride[2]*first[2]
 	for i2 := 0; i2 < n[2]; i2++ {
 		idx1 := idx2
@@ -44,9 +55,8 @@ func turnedSorted(s *model.Shape, am grid.AxisMap, limit int) []grid.Cell {
 			idx := idx1
 			for i0 := 0; i0 < n[0]; i0++ {
 				if vox := s.Voxels[idx]; vox.State() != model.Empty {
-					out = append(out, grid.Cell{Pos: grid.Vec{o[0] + i0, o[1] + i1, o[2] + i2}, Tag: uint8(vox)})
-					if len(out) == limit {
-						return out
+					if !f(grid.Vec{o[0] + i0, o[1] + i1, o[2] + i2}, vox) {
+						return
 					}
 				}
 				idx += step[0]
@@ -55,7 +65,6 @@ func turnedSorted(s *model.Shape, am grid.AxisMap, limit int) []grid.Cell {
 		}
 		idx2 += step[2]
 	}
-	return out
 }
 
 // walked fills o, an orientation with norm norm of si's shape s, from

@@ -46,7 +46,8 @@ type Matrix struct {
 	// column's Max): the union of those columns' sets. Precomputed, it
 	// turns most of a step into one pass over a sparse set. sat[e] marks
 	// the entries whose columns it covers. The first search builds them
-	// (see buildHints).
+	// (see buildHints). When killDense is kept, kill is nil: the dense
+	// form is made directly.
 	killMasks bool
 	kill      []sparse
 	sat       []bool
@@ -56,6 +57,8 @@ type Matrix struct {
 	// scattered clear. It is kept when no bigger than the sparse sets: on
 	// a tiling a kill set spans nearly every word (37.5 of 38 on the
 	// 5x4x3 pentacube box), so its sparse form costs twice the memory.
+	// It is chosen by a bound on the sparse sets' words, before making
+	// either (see buildKills).
 	killDense []uint64
 	// hints[r*hintLen:] lists the columns that taking row r hits hardest
 	// (the largest share of their rows ruled out), -1 padded. The next
@@ -187,18 +190,28 @@ func build(p *Problem, rows []int32) *Matrix {
 	}
 	m.entCol = make([]int32, 0, entries)
 	m.entWt = make([]int32, 0, entries)
-	// colRows[colStart[c]:colStart[c+1]] are column c's rows, increasing.
-	colStart := make([]int32, nc+1)
 	weighted := make([]bool, nc)
 	avail := make([]int64, nc)
+	// The rows come in increasing order, so each column's sparse set is
+	// filled in one pass over the rows, once a first pass has counted its
+	// words (where it starts). Going through a list of each column's rows
+	// instead cost as much memory again as the entries: on small burrs,
+	// whose whole run is a few milliseconds, every page of fresh memory
+	// touched is a page fault that costs about as much as the work on it.
+	start := make([]int32, nc+1)
+	last := make([]int32, nc) // last word counted, +1 (0: none)
 	for i, r := range rows {
 		m.origRow[r] = int32(i)
 		m.rowStart[i] = int32(len(m.entCol))
 		cols, wts := p.Row(int(r))
 		m.entCol = append(m.entCol, cols...)
 		m.entWt = append(m.entWt, wts...)
+		wi := int32(i>>6) + 1
 		for j, c := range cols {
-			colStart[c+1]++
+			if last[c] != wi {
+				last[c] = wi
+				start[c+1]++
+			}
 			if wts[j] != 1 {
 				weighted[c] = true
 			}
@@ -207,34 +220,36 @@ func build(p *Problem, rows []int32) *Matrix {
 	}
 	m.rowStart[len(rows)] = int32(len(m.entCol))
 	for c := int32(0); c < nc; c++ {
-		colStart[c+1] += colStart[c]
+		start[c+1] += start[c]
 	}
-	colRows := make([]int32, entries)
-	fill := slices.Clone(colStart[:nc])
-	for i := range rows {
-		for _, c := range m.entCol[m.rowStart[i]:m.rowStart[i+1]] {
-			colRows[fill[c]] = int32(i)
-			fill[c]++
-		}
-	}
-	words := 0
-	for c := int32(0); c < nc; c++ {
-		last := int32(-1)
-		for _, r := range colRows[colStart[c]:colStart[c+1]] {
-			if r>>6 != last {
-				words++
-				last = r >> 6
-			}
-		}
-	}
-	m.set = make([]setWord, 0, words) // weighted columns' classes may add more
-
+	m.set = make([]setWord, start[nc]) // weighted columns' classes may add more
 	m.cols = make([]sparse, nc)
-	m.classes = make([][]class, nc)
 	for c := int32(0); c < nc; c++ {
-		rowsOfC := colRows[colStart[c]:colStart[c+1]]
-		m.cols[c] = m.sparseOf(rowsOfC)
+		m.cols[c] = sparse{start: start[c], end: start[c]}
+	}
+	for i := range rows {
+		wi, bit := int32(i>>6), uint64(1)<<(uint(i)&63)
+		for _, c := range m.entCol[m.rowStart[i]:m.rowStart[i+1]] {
+			s := &m.cols[c]
+			if s.end > s.start && m.set[s.end-1].idx == wi {
+				m.set[s.end-1].bits |= bit
+				continue
+			}
+			m.set[s.end] = setWord{bits: bit, idx: wi}
+			s.end++
+		}
+	}
+
+	m.classes = make([][]class, nc)
+	var rowsOfC []int32
+	for c := int32(0); c < nc; c++ {
 		if weighted[c] {
+			rowsOfC = rowsOfC[:0]
+			for _, x := range m.set[m.cols[c].start:m.cols[c].end] {
+				for b := x.bits; b != 0; b &= b - 1 {
+					rowsOfC = append(rowsOfC, x.idx<<6+int32(bits.TrailingZeros64(b)))
+				}
+			}
 			byWt := map[int32][]int32{}
 			var wts []int32
 			for _, r := range rowsOfC {
@@ -275,6 +290,46 @@ func (m *Matrix) buildKills() {
 	m.sat = make([]bool, len(m.entCol))
 	for e, c := range m.entCol {
 		m.sat[e] = m.entWt[e] == m.max[c]
+	}
+	// Room for the kill sets at once, their size bounded by their
+	// columns' words: grown step by step, they cost several times their
+	// size in fresh memory, which on small burrs costs more than filling
+	// them (a page fault a page). Past maxKillWords they are dropped, so
+	// a bigger bound is left to grow.
+	bound := 0
+	for r := int32(0); r < m.n; r++ {
+		n := 0
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			if m.sat[e] {
+				s := m.cols[m.entCol[e]]
+				n += int(s.end - s.start)
+			}
+		}
+		if bound += min(n, int(m.words)); bound > maxKillWords {
+			break
+		}
+	}
+	if bound <= maxKillWords && int(m.n)*int(m.words) <= 2*bound {
+		// The dense form will do (see killDense): made directly, without
+		// the sparse sets, which nothing else needs then (on the 5x4x3
+		// pentacubes they were 45,000 words made to be copied once).
+		m.killDense = make([]uint64, int(m.n)*int(m.words))
+		for r := int32(0); r < m.n; r++ {
+			row := m.killDense[int(r)*int(m.words) : int(r+1)*int(m.words)]
+			for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+				if m.sat[e] {
+					s := m.cols[m.entCol[e]]
+					for _, x := range m.set[s.start:s.end] {
+						row[x.idx] |= x.bits
+					}
+				}
+			}
+		}
+		m.killMasks = true
+		return
+	}
+	if bound <= maxKillWords {
+		m.set = slices.Grow(m.set, bound)
 	}
 	dense := make([]uint64, m.words)
 	var used []int32
@@ -378,11 +433,11 @@ func (m *Matrix) buildHints() {
 	m.hints = make([]int32, int(m.n)*hintLen)
 	for r := int32(0); r < m.n; r++ {
 		touched = touched[:0]
-		k := m.kill[r]
+		kd := m.killRow(r) // the kill set as a row set, if kept so
 		if m.killed(r)*rowLen <= colEntries {
-			for i := k.start; i < k.end; i++ {
-				for b := m.set[i].bits; b != 0; b &= b - 1 {
-					q := m.set[i].idx<<6 + int32(bits.TrailingZeros64(b))
+			count := func(w uint64, wi int32) {
+				for b := w; b != 0; b &= b - 1 {
+					q := wi<<6 + int32(bits.TrailingZeros64(b))
 					for e := m.rowStart[q]; e < m.rowStart[q+1]; e++ {
 						c := m.entCol[e]
 						if hit[c] == 0 {
@@ -392,22 +447,36 @@ func (m *Matrix) buildHints() {
 					}
 				}
 			}
+			if kd != nil {
+				for wi, w := range kd {
+					count(w, int32(wi))
+				}
+			} else {
+				for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+					count(x.bits, x.idx)
+				}
+			}
 		} else {
-			for i := k.start; i < k.end; i++ {
-				dense[m.set[i].idx] = m.set[i].bits
+			if kd == nil {
+				kd = dense
+				for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+					dense[x.idx] = x.bits
+				}
 			}
 			for c, s := range m.cols {
 				n := 0
-				for i := s.start; i < s.end; i++ {
-					n += bits.OnesCount64(dense[m.set[i].idx] & m.set[i].bits)
+				for _, x := range m.set[s.start:s.end] {
+					n += bits.OnesCount64(kd[x.idx] & x.bits)
 				}
 				if n > 0 {
 					hit[c] = int32(n)
 					touched = append(touched, int32(c))
 				}
 			}
-			for i := k.start; i < k.end; i++ {
-				dense[m.set[i].idx] = 0
+			if m.killDense == nil {
+				for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+					dense[x.idx] = 0
+				}
 			}
 		}
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
@@ -459,6 +528,12 @@ const doomLen = 4
 // killed returns the number of rows in row r's kill set.
 func (m *Matrix) killed(r int32) int {
 	n := 0
+	if kd := m.killRow(r); kd != nil {
+		for _, w := range kd {
+			n += bits.OnesCount64(w)
+		}
+		return n
+	}
 	k := m.kill[r]
 	for i := k.start; i < k.end; i++ {
 		n += bits.OnesCount64(m.set[i].bits)
@@ -466,18 +541,57 @@ func (m *Matrix) killed(r int32) int {
 	return n
 }
 
+// killRow returns row r's kill set in its dense form, nil when the kill
+// sets are kept sparse (then only m.kill has them).
+func (m *Matrix) killRow(r int32) []uint64 {
+	if m.killDense == nil {
+		return nil
+	}
+	return m.killDense[int(r)*int(m.words) : int(r+1)*int(m.words)]
+}
+
 // buildDoom computes doom (see Matrix) from the hints and kill sets,
 // unless they would take more than maxDoomWords words.
 func (m *Matrix) buildDoom() {
 	m.doom = make([]doomSet, int(m.n)*doomLen)
-	dense := make([]uint64, m.words)
 	mine := make([]bool, m.ncols)
-	for r := int32(0); r < m.n; r++ {
-		k := m.kill[r]
-		for i := k.start; i < k.end; i++ {
-			dense[m.set[i].idx] = m.set[i].bits
+	// Room for the survivor sets at once (see buildKills), bounded by the
+	// words of the columns they are made for; a bigger bound is left to
+	// grow, since the sets are dropped past maxDoomWords.
+	bound := 0
+	for r := int32(0); r < m.n && bound <= maxDoomWords; r++ {
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			mine[m.entCol[e]] = true
 		}
-		dense[r>>6] |= 1 << (uint(r) & 63)
+		j := 0
+		for _, h := range m.hints[int(r)*hintLen : int(r+1)*hintLen] {
+			if j == doomLen || h < 0 {
+				break
+			}
+			if !mine[h] && m.classes[h] == nil {
+				bound += int(m.cols[h].end - m.cols[h].start)
+				j++
+			}
+		}
+		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+			mine[m.entCol[e]] = false
+		}
+	}
+	if bound <= maxDoomWords {
+		m.pre = make([]setWord, 0, bound)
+	}
+	dense := make([]uint64, m.words)
+	for r := int32(0); r < m.n; r++ {
+		// The rows taking r rules out (r itself too): the dense kill set
+		// when there is one, which spares copying it in and out.
+		kd := m.killRow(r)
+		if kd == nil {
+			kd = dense
+			for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+				dense[x.idx] = x.bits
+			}
+		}
+		rw, rb := r>>6, uint64(1)<<(uint(r)&63)
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 			mine[m.entCol[e]] = true
 		}
@@ -491,9 +605,13 @@ func (m *Matrix) buildDoom() {
 			}
 			s := sparse{start: int32(len(m.pre))}
 			c := m.cols[h]
-			for i := c.start; i < c.end; i++ {
-				if b := m.set[i].bits &^ dense[m.set[i].idx]; b != 0 {
-					m.pre = append(m.pre, setWord{bits: b, idx: m.set[i].idx})
+			for _, x := range m.set[c.start:c.end] {
+				b := x.bits &^ kd[x.idx]
+				if x.idx == rw {
+					b &^= rb
+				}
+				if b != 0 {
+					m.pre = append(m.pre, setWord{bits: b, idx: x.idx})
 				}
 			}
 			s.end = int32(len(m.pre))
@@ -507,10 +625,11 @@ func (m *Matrix) buildDoom() {
 		for ; j < int(r+1)*doomLen; j++ {
 			m.doom[j].col = -1
 		}
-		for i := k.start; i < k.end; i++ {
-			dense[m.set[i].idx] = 0
+		if m.killDense == nil {
+			for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+				dense[x.idx] = 0
+			}
 		}
-		dense[r>>6] = 0
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 			mine[m.entCol[e]] = false
 		}
@@ -569,10 +688,16 @@ func (m *Matrix) Infeasible() bool { return m.fail0 }
 // fingerprint.
 func (m *Matrix) Fingerprint() string {
 	h := fnv.New64a()
-	var buf [4]byte
+	// The values go to the hash a few thousand bytes at a time: a Write
+	// per value was most of the cost (the hash of a byte stream does not
+	// depend on how it is cut).
+	buf := make([]byte, 0, 4096)
 	put := func(v int32) {
-		buf[0], buf[1], buf[2], buf[3] = byte(v), byte(v>>8), byte(v>>16), byte(v>>24)
-		h.Write(buf[:])
+		if len(buf) == cap(buf) {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+		buf = append(buf, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
 	}
 	put(m.ncols)
 	put(m.maxHoles)
@@ -593,6 +718,7 @@ func (m *Matrix) Fingerprint() string {
 			put(m.entWt[e])
 		}
 	}
+	h.Write(buf)
 	return strconv.FormatUint(h.Sum64(), 16)
 }
 
