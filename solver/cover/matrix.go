@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 )
 
 // Matrix is a compiled problem. The search keeps, per search level, the
@@ -75,6 +76,15 @@ type Matrix struct {
 	// most steps of a tiling end that way. h is the entry's col, -1 for none.
 	doom []doomSet
 	pre  []setWord
+
+	// ready[r] is set once row r's kill set, hints and survivor sets are
+	// built (see ensure); buildEager sets every row's. rowMu serializes
+	// the builds of single rows, which use scratch and append to pre up
+	// to preLen.
+	ready   []atomic.Uint32
+	rowMu   sync.Mutex
+	scratch *rowScratch
+	preLen  int32
 
 	colWords int32 // words of a column set
 	dead0    int32 // hole columns without any row
@@ -285,18 +295,15 @@ func build(p *Problem, rows []int32) *Matrix {
 // word, shared by all workers).
 const maxKillWords = 1 << 23
 
-// buildKills precomputes kill (see Matrix) unless it would be too big.
-func (m *Matrix) buildKills() {
+// planKills computes sat and the bound on the kill sets' sparse words
+// (their columns' words, each row's capped at a row set), past
+// maxKillWords when they are too big to keep. It reports whether the
+// dense form is chosen outright (see killDense).
+func (m *Matrix) planKills() (bound int, dense bool) {
 	m.sat = make([]bool, len(m.entCol))
 	for e, c := range m.entCol {
 		m.sat[e] = m.entWt[e] == m.max[c]
 	}
-	// Room for the kill sets at once, their size bounded by their
-	// columns' words: grown step by step, they cost several times their
-	// size in fresh memory, which on small burrs costs more than filling
-	// them (a page fault a page). Past maxKillWords they are dropped, so
-	// a bigger bound is left to grow.
-	bound := 0
 	for r := int32(0); r < m.n; r++ {
 		n := 0
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
@@ -309,21 +316,37 @@ func (m *Matrix) buildKills() {
 			break
 		}
 	}
-	if bound <= maxKillWords && int(m.n)*int(m.words) <= 2*bound {
+	return bound, bound <= maxKillWords && int(m.n)*int(m.words) <= 2*bound
+}
+
+// fillKill writes row r's kill set into killDense.
+func (m *Matrix) fillKill(r int32) {
+	row := m.killRow(r)
+	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+		if m.sat[e] {
+			s := m.cols[m.entCol[e]]
+			for _, x := range m.set[s.start:s.end] {
+				row[x.idx] |= x.bits
+			}
+		}
+	}
+}
+
+// buildKills precomputes kill (see Matrix) for every row, as planKills
+// planned, unless it would be too big.
+func (m *Matrix) buildKills(bound int, dense bool) {
+	// Room for the kill sets at once, their size bounded by their
+	// columns' words: grown step by step, they cost several times their
+	// size in fresh memory, which on small burrs costs more than filling
+	// them (a page fault a page). Past maxKillWords they are dropped, so
+	// a bigger bound is left to grow.
+	if dense {
 		// The dense form will do (see killDense): made directly, without
 		// the sparse sets, which nothing else needs then (on the 5x4x3
 		// pentacubes they were 45,000 words made to be copied once).
 		m.killDense = make([]uint64, int(m.n)*int(m.words))
 		for r := int32(0); r < m.n; r++ {
-			row := m.killDense[int(r)*int(m.words) : int(r+1)*int(m.words)]
-			for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
-				if m.sat[e] {
-					s := m.cols[m.entCol[e]]
-					for _, x := range m.set[s.start:s.end] {
-						row[x.idx] |= x.bits
-					}
-				}
-			}
+			m.fillKill(r)
 		}
 		m.killMasks = true
 		return
@@ -331,7 +354,7 @@ func (m *Matrix) buildKills() {
 	if bound <= maxKillWords {
 		m.set = slices.Grow(m.set, bound)
 	}
-	dense := make([]uint64, m.words)
+	dense0 := make([]uint64, m.words)
 	var used []int32
 	m.kill = make([]sparse, m.n)
 	start := len(m.set)
@@ -345,11 +368,11 @@ func (m *Matrix) buildKills() {
 			s := m.cols[m.entCol[e]]
 			for i := s.start; i < s.end; i++ {
 				wi := m.set[i].idx
-				if dense[wi] == 0 {
+				if dense0[wi] == 0 {
 					used = append(used, wi)
 					lo, hi = min(lo, wi), max(hi, wi)
 				}
-				dense[wi] |= m.set[i].bits
+				dense0[wi] |= m.set[i].bits
 			}
 		}
 		// The words in increasing order: read off the dense set where
@@ -357,7 +380,7 @@ func (m *Matrix) buildKills() {
 		if int(hi-lo) < 8*len(used) {
 			used = used[:0]
 			for wi := lo; wi <= hi; wi++ {
-				if dense[wi] != 0 {
+				if dense0[wi] != 0 {
 					used = append(used, wi)
 				}
 			}
@@ -366,8 +389,8 @@ func (m *Matrix) buildKills() {
 		}
 		k := sparse{start: int32(len(m.set))}
 		for _, wi := range used {
-			m.set = append(m.set, setWord{bits: dense[wi], idx: wi})
-			dense[wi] = 0
+			m.set = append(m.set, setWord{bits: dense0[wi], idx: wi})
+			dense0[wi] = 0
 		}
 		k.end = int32(len(m.set))
 		m.kill[r] = k
@@ -395,120 +418,243 @@ const hintLen = 8
 // maxHintWork caps the work of buildHints (row entries visited).
 const maxHintWork = 1 << 26
 
-// buildHints computes the kill sets and from them the hints (see Matrix).
-// Both wait for the first search: Reduce does without them (taking a row
-// there clears its columns' sets directly, which is what building its
-// kill set would cost), and on small burrs building them for the
-// thousands of rows Reduce then drops was a third of the preparation.
+// rowScratch is the working memory of computing a row's hints and
+// survivor sets, and the whole-matrix numbers they need.
+type rowScratch struct {
+	size       []int32 // each column's rows
+	colEntries int     // the words of all column sets
+	rowLen     int     // entries of a row, rounded up
+	hit        []int32
+	touched    []int32
+	dense      []uint64
+	mine       []bool
+}
+
+func (m *Matrix) newRowScratch() *rowScratch {
+	s := &rowScratch{size: make([]int32, m.ncols), hit: make([]int32, m.ncols), dense: make([]uint64, m.words), mine: make([]bool, m.ncols)}
+	for c, cs := range m.cols {
+		s.colEntries += int(cs.end - cs.start)
+		for i := cs.start; i < cs.end; i++ {
+			s.size[c] += int32(bits.OnesCount64(m.set[i].bits))
+		}
+	}
+	s.rowLen = (len(m.entCol) + int(m.n) - 1) / max(1, int(m.n))
+	return s
+}
+
+// buildHints prepares the kill sets, hints and survivor sets (see
+// Matrix) for the search. They wait for the first search: Reduce does
+// without them (taking a row there clears its columns' sets directly,
+// which is what building its kill set would cost), and on small burrs
+// building them for the thousands of rows Reduce then drops was a third
+// of the preparation. Most searches then take only some of the rows
+// left (624 nodes of Prisgon over some 390 rows; a part of a split
+// search only the rows of its subtrees), so when the limits on their
+// work and memory are sure to hold anyway, each row's are built the
+// first time the search needs them (see ensure): the same sets, paid
+// for only when used. Otherwise buildEager makes them all now.
 func (m *Matrix) buildHints() {
-	m.buildKills()
+	bound, dense := m.planKills()
+	if dense && m.planLazy() {
+		return
+	}
+	m.buildEager(bound, dense)
+}
+
+// buildEager builds the kill sets and from them the hints and survivor
+// sets of every row at once, each within its limit.
+func (m *Matrix) buildEager(bound int, dense bool) {
+	m.buildKills(bound, dense)
 	if !m.killMasks {
 		return
 	}
+	defer m.markReady()
+	s := m.newRowScratch()
 	// hit[c], the rows of column c that taking r rules out, is counted
 	// either from the rows ruled out (their entries) or from the columns
 	// (their sets against the kill set), whichever is less work.
-	colEntries := 0
-	for _, s := range m.cols {
-		colEntries += int(s.end - s.start)
-	}
-	rowLen := (len(m.entCol) + int(m.n) - 1) / max(1, int(m.n))
 	work := 0
 	for r := int32(0); r < m.n; r++ {
-		work += min(m.killed(r)*rowLen, colEntries)
+		work += min(m.killed(r)*s.rowLen, s.colEntries)
 		if work > maxHintWork {
 			return
 		}
 	}
-	size := make([]int32, m.ncols)
-	for c := int32(0); c < m.ncols; c++ {
-		s := m.cols[c]
-		for i := s.start; i < s.end; i++ {
-			size[c] += int32(bits.OnesCount64(m.set[i].bits))
-		}
-	}
-	hit := make([]int32, m.ncols)
-	dense := make([]uint64, m.words)
-	var touched []int32
 	m.hints = make([]int32, int(m.n)*hintLen)
 	for r := int32(0); r < m.n; r++ {
-		touched = touched[:0]
-		kd := m.killRow(r) // the kill set as a row set, if kept so
-		if m.killed(r)*rowLen <= colEntries {
-			count := func(w uint64, wi int32) {
-				for b := w; b != 0; b &= b - 1 {
-					q := wi<<6 + int32(bits.TrailingZeros64(b))
-					for e := m.rowStart[q]; e < m.rowStart[q+1]; e++ {
-						c := m.entCol[e]
-						if hit[c] == 0 {
-							touched = append(touched, c)
-						}
-						hit[c]++
-					}
-				}
-			}
-			if kd != nil {
-				for wi, w := range kd {
-					count(w, int32(wi))
-				}
-			} else {
-				for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
-					count(x.bits, x.idx)
-				}
-			}
-		} else {
-			if kd == nil {
-				kd = dense
-				for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
-					dense[x.idx] = x.bits
-				}
-			}
-			for c, s := range m.cols {
-				n := 0
-				for _, x := range m.set[s.start:s.end] {
-					n += bits.OnesCount64(kd[x.idx] & x.bits)
-				}
-				if n > 0 {
-					hit[c] = int32(n)
-					touched = append(touched, int32(c))
-				}
-			}
-			if m.killDense == nil {
-				for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
-					dense[x.idx] = 0
-				}
-			}
-		}
+		m.hintRow(r, s)
+	}
+	m.buildDoom(s)
+}
+
+// markReady marks every row built (see ensure).
+func (m *Matrix) markReady() {
+	m.ready = make([]atomic.Uint32, m.n)
+	for r := range m.ready {
+		m.ready[r].Store(1)
+	}
+}
+
+// planLazy sets up the build of each row's sets on first use (see
+// ensure), if their limits are sure to hold: the hints' work by the
+// columns' sizes (a kill set holds at most the rows of its columns), the
+// survivor sets' words by the biggest columns' words (a survivor set is
+// part of a column's set). It reports false, leaving everything as it
+// was but sat, when they are not.
+func (m *Matrix) planLazy() bool {
+	s := m.newRowScratch()
+	work := 0
+	for r := int32(0); r < m.n; r++ {
+		ub := 0
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 			if m.sat[e] {
-				hit[m.entCol[e]] = 0 // closed by the step itself
+				ub += int(s.size[m.entCol[e]])
 			}
 		}
-		h := m.hints[int(r)*hintLen : int(r+1)*hintLen]
-		for i := range h {
-			h[i] = -1
+		work += min(min(ub, int(m.n))*s.rowLen, s.colEntries)
+		if work > maxHintWork {
+			return false
 		}
-		// Keep the hintLen columns with the largest share hit, by insertion.
-		better := func(c, d int32) bool {
-			return d < 0 || int64(hit[c])*int64(size[d]) > int64(hit[d])*int64(size[c])
+	}
+	var top [doomLen]int // the most words of unweighted columns
+	for c, cs := range m.cols {
+		if m.classes[c] != nil {
+			continue
 		}
-		for _, c := range touched {
-			if hit[c] == 0 || !better(c, h[len(h)-1]) {
-				continue // most columns do not make the list
+		n := int(cs.end - cs.start)
+		for i := range top {
+			if n > top[i] {
+				copy(top[i+1:], top[i:len(top)-1])
+				top[i] = n
+				break
 			}
-			for i := range h {
-				if better(c, h[i]) {
-					copy(h[i+1:], h[i:len(h)-1])
-					h[i] = c
-					break
+		}
+	}
+	pre := 0
+	for _, n := range top {
+		pre += n
+	}
+	if pre *= int(m.n); pre > maxDoomWords {
+		return false
+	}
+	// Allocated whole but written row by row: a page is only touched
+	// (a fault, 2.6 µs on a small VM) when a row on it is built.
+	m.killDense = make([]uint64, int(m.n)*int(m.words))
+	m.hints = make([]int32, int(m.n)*hintLen)
+	m.doom = make([]doomSet, int(m.n)*doomLen)
+	m.pre = make([]setWord, pre)
+	m.ready = make([]atomic.Uint32, m.n)
+	m.scratch = s
+	m.killMasks = true
+	return true
+}
+
+// ensure makes sure row r's kill set, hints and survivor sets are
+// built. Workers call it on the hot path, so the common case is one
+// load of r's flag; the build itself is serialized by rowMu and checked
+// again under it, and the flag is set only once the row is complete
+// (the atomic store and load order the row's writes before its reads).
+func (m *Matrix) ensure(r int32) {
+	if m.ready[r].Load() == 0 {
+		m.buildRow(r)
+	}
+}
+
+// buildRow builds row r's sets for ensure.
+func (m *Matrix) buildRow(r int32) {
+	m.rowMu.Lock()
+	defer m.rowMu.Unlock()
+	if m.ready[r].Load() != 0 {
+		return
+	}
+	m.fillKill(r)
+	m.hintRow(r, m.scratch)
+	// pre has room for every row's sets (see planLazy), so appending
+	// never moves it under the workers reading other rows'.
+	pre := m.doomRow(r, m.pre[:m.preLen], m.scratch)
+	m.preLen = int32(len(pre))
+	m.ready[r].Store(1)
+}
+
+// hintRow computes row r's hints from its kill set.
+func (m *Matrix) hintRow(r int32, s *rowScratch) {
+	hit, dense, size := s.hit, s.dense, s.size
+	touched := s.touched[:0]
+	kd := m.killRow(r) // the kill set as a row set, if kept so
+	if m.killed(r)*s.rowLen <= s.colEntries {
+		count := func(w uint64, wi int32) {
+			for b := w; b != 0; b &= b - 1 {
+				q := wi<<6 + int32(bits.TrailingZeros64(b))
+				for e := m.rowStart[q]; e < m.rowStart[q+1]; e++ {
+					c := m.entCol[e]
+					if hit[c] == 0 {
+						touched = append(touched, c)
+					}
+					hit[c]++
 				}
 			}
 		}
-		for _, c := range touched {
-			hit[c] = 0
+		if kd != nil {
+			for wi, w := range kd {
+				count(w, int32(wi))
+			}
+		} else {
+			for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+				count(x.bits, x.idx)
+			}
+		}
+	} else {
+		if kd == nil {
+			kd = dense
+			for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+				dense[x.idx] = x.bits
+			}
+		}
+		for c, cs := range m.cols {
+			n := 0
+			for _, x := range m.set[cs.start:cs.end] {
+				n += bits.OnesCount64(kd[x.idx] & x.bits)
+			}
+			if n > 0 {
+				hit[c] = int32(n)
+				touched = append(touched, int32(c))
+			}
+		}
+		if m.killDense == nil {
+			for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+				dense[x.idx] = 0
+			}
 		}
 	}
-	m.buildDoom()
+	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+		if m.sat[e] {
+			hit[m.entCol[e]] = 0 // closed by the step itself
+		}
+	}
+	h := m.hints[int(r)*hintLen : int(r+1)*hintLen]
+	for i := range h {
+		h[i] = -1
+	}
+	// Keep the hintLen columns with the largest share hit, by insertion.
+	better := func(c, d int32) bool {
+		return d < 0 || int64(hit[c])*int64(size[d]) > int64(hit[d])*int64(size[c])
+	}
+	for _, c := range touched {
+		if hit[c] == 0 || !better(c, h[len(h)-1]) {
+			continue // most columns do not make the list
+		}
+		for i := range h {
+			if better(c, h[i]) {
+				copy(h[i+1:], h[i:len(h)-1])
+				h[i] = c
+				break
+			}
+		}
+	}
+	for _, c := range touched {
+		hit[c] = 0
+	}
+	s.touched = touched
 }
 
 // maxDoomWords caps the memory of the survivor sets (16 bytes a word,
@@ -550,11 +696,11 @@ func (m *Matrix) killRow(r int32) []uint64 {
 	return m.killDense[int(r)*int(m.words) : int(r+1)*int(m.words)]
 }
 
-// buildDoom computes doom (see Matrix) from the hints and kill sets,
-// unless they would take more than maxDoomWords words.
-func (m *Matrix) buildDoom() {
+// buildDoom computes doom (see Matrix) from the hints and kill sets of
+// every row, unless they would take more than maxDoomWords words.
+func (m *Matrix) buildDoom(s *rowScratch) {
 	m.doom = make([]doomSet, int(m.n)*doomLen)
-	mine := make([]bool, m.ncols)
+	mine := s.mine
 	// Room for the survivor sets at once (see buildKills), bounded by the
 	// words of the columns they are made for; a bigger bound is left to
 	// grow, since the sets are dropped past maxDoomWords.
@@ -580,60 +726,66 @@ func (m *Matrix) buildDoom() {
 	if bound <= maxDoomWords {
 		m.pre = make([]setWord, 0, bound)
 	}
-	dense := make([]uint64, m.words)
 	for r := int32(0); r < m.n; r++ {
-		// The rows taking r rules out (r itself too): the dense kill set
-		// when there is one, which spares copying it in and out.
-		kd := m.killRow(r)
-		if kd == nil {
-			kd = dense
-			for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
-				dense[x.idx] = x.bits
-			}
-		}
-		rw, rb := r>>6, uint64(1)<<(uint(r)&63)
-		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
-			mine[m.entCol[e]] = true
-		}
-		j := int(r) * doomLen
-		for _, h := range m.hints[int(r)*hintLen : int(r+1)*hintLen] {
-			if j == int(r+1)*doomLen || h < 0 {
-				break
-			}
-			if mine[h] || m.classes[h] != nil {
-				continue // the step changes h's weight, or h is weighted
-			}
-			s := sparse{start: int32(len(m.pre))}
-			c := m.cols[h]
-			for _, x := range m.set[c.start:c.end] {
-				b := x.bits &^ kd[x.idx]
-				if x.idx == rw {
-					b &^= rb
-				}
-				if b != 0 {
-					m.pre = append(m.pre, setWord{bits: b, idx: x.idx})
-				}
-			}
-			s.end = int32(len(m.pre))
-			m.doom[j] = doomSet{col: h, set: s}
-			j++
-			if len(m.pre) > maxDoomWords {
-				m.doom, m.pre = nil, nil
-				return
-			}
-		}
-		for ; j < int(r+1)*doomLen; j++ {
-			m.doom[j].col = -1
-		}
-		if m.killDense == nil {
-			for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
-				dense[x.idx] = 0
-			}
-		}
-		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
-			mine[m.entCol[e]] = false
+		if m.pre = m.doomRow(r, m.pre, s); len(m.pre) > maxDoomWords {
+			m.doom, m.pre = nil, nil
+			return
 		}
 	}
+}
+
+// doomRow computes row r's entries of doom, appending their sets to pre,
+// and returns pre.
+func (m *Matrix) doomRow(r int32, pre []setWord, s *rowScratch) []setWord {
+	mine, dense := s.mine, s.dense
+	// The rows taking r rules out (r itself too): the dense kill set
+	// when there is one, which spares copying it in and out.
+	kd := m.killRow(r)
+	if kd == nil {
+		kd = dense
+		for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+			dense[x.idx] = x.bits
+		}
+	}
+	rw, rb := r>>6, uint64(1)<<(uint(r)&63)
+	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+		mine[m.entCol[e]] = true
+	}
+	j := int(r) * doomLen
+	for _, h := range m.hints[int(r)*hintLen : int(r+1)*hintLen] {
+		if j == int(r+1)*doomLen || h < 0 {
+			break
+		}
+		if mine[h] || m.classes[h] != nil {
+			continue // the step changes h's weight, or h is weighted
+		}
+		ds := sparse{start: int32(len(pre))}
+		c := m.cols[h]
+		for _, x := range m.set[c.start:c.end] {
+			b := x.bits &^ kd[x.idx]
+			if x.idx == rw {
+				b &^= rb
+			}
+			if b != 0 {
+				pre = append(pre, setWord{bits: b, idx: x.idx})
+			}
+		}
+		ds.end = int32(len(pre))
+		m.doom[j] = doomSet{col: h, set: ds}
+		j++
+	}
+	for ; j < int(r+1)*doomLen; j++ {
+		m.doom[j].col = -1
+	}
+	if m.killDense == nil {
+		for _, x := range m.set[m.kill[r].start:m.kill[r].end] {
+			dense[x.idx] = 0
+		}
+	}
+	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
+		mine[m.entCol[e]] = false
+	}
+	return pre
 }
 
 // sparseOf stores increasing rows as a sparse set.

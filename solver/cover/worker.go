@@ -345,6 +345,7 @@ func (w *worker) take(d int, r int32) {
 	w.level(d + 1)
 	a := w.aliveAt(d + 1)
 	if m.killDense != nil {
+		m.ensure(r)
 		p := w.aliveAt(d)
 		k := m.killDense[int(r)*len(p) : int(r+1)*len(p)]
 		k = k[:len(p)]
@@ -592,6 +593,7 @@ func (w *worker) doomed(d int, r int32) bool {
 	if m.doom == nil {
 		return false
 	}
+	m.ensure(r)
 	a, o := w.aliveAt(d), w.openAt(d)
 	for _, x := range m.doom[int(r)*doomLen : int(r+1)*doomLen] {
 		h := x.col
