@@ -827,12 +827,18 @@ func (m *Matrix) problem(keep []uint64) *Problem {
 		}
 	}
 	p.entCol = make([]int32, 0, entries)
-	p.entWt = make([]int32, 0, entries)
+	// Only a weighted column (one with classes) has weights other than 1.
+	if slices.ContainsFunc(m.classes, func(cl []class) bool { return cl != nil }) {
+		p.entWt = make([]int32, 0, entries)
+	}
 	for o := int32(0); o < m.nrows; o++ {
 		p.rowStart[o] = int32(len(p.entCol))
 		if r := m.origRow[o]; kept(r) {
 			p.entCol = append(p.entCol, m.entCol[m.rowStart[r]:m.rowStart[r+1]]...)
-			p.entWt = append(p.entWt, m.entWt[m.rowStart[r]:m.rowStart[r+1]]...)
+			if p.entWt != nil {
+				p.entWt = append(p.entWt, m.entWt[m.rowStart[r]:m.rowStart[r+1]]...)
+			}
+			p.growOnes(int(m.rowStart[r+1] - m.rowStart[r]))
 		}
 	}
 	p.rowStart[m.nrows] = int32(len(p.entCol))
