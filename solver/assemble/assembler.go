@@ -519,10 +519,15 @@ func orient(g grid.Grid, t int, cells []grid.Cell) ([]grid.Cell, bool) {
 func (a *Assembler) place(ctx context.Context, strict, colors bool) error {
 	entries := 0
 	limit := budget.Limit(a.budget)
+	ors := make([][]int, len(a.parts))
+	for i := range a.parts {
+		ors[i] = a.orientations(i)
+	}
+	a.rows = make([]placement, 0, a.maxPlacements(ors))
 	for i := range a.parts {
 		si := a.parts[i].info
 		found := 0
-		ors := a.orientations(i)
+		ors := ors[i]
 		for k, t := range ors {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -550,6 +555,36 @@ func (a *Assembler) place(ctx context.Context, strict, colors bool) error {
 	}
 	return nil
 }
+
+// maxPlacements bounds the number of placements place finds with the
+// orientations ors of each part, up to maxRowsReserved: the translations
+// eachPosition tries. Making a.rows that big at once writes only the
+// placements found, where growing it step by step wrote each of them
+// about three times (copied, and the new room cleared): on small burrs,
+// whose whole run is a few milliseconds, each fresh page written costs
+// about as much as the work on it.
+func (a *Assembler) maxPlacements(ors [][]int) int {
+	r := &a.res
+	n := 0
+	for i, ts := range ors {
+		si := a.parts[i].info
+		for _, t := range ts {
+			clo, chi := a.cellOffsets(si, t)
+			box := 1
+			for k := 0; k < 3; k++ {
+				box *= max(0, (r.hi[k]-chi[k])-(r.lo[k]-clo[k])+1)
+			}
+			if n += box; n >= maxRowsReserved {
+				return maxRowsReserved
+			}
+		}
+	}
+	return n
+}
+
+// maxRowsReserved caps maxPlacements (256 KiB of placements): the room
+// reserved counts towards the heap that sets off the first collection.
+const maxRowsReserved = 1 << 13
 
 // eachPosition calls yield with the position (in the reset hotspot's
 // frame) of every placement of part i in orientation t: every lattice
