@@ -1,6 +1,7 @@
 package cover
 
 import (
+	"math/rand"
 	"slices"
 	"testing"
 )
@@ -21,6 +22,34 @@ func TestRowWeights(t *testing.T) {
 	for r, w := range want {
 		if _, got := p.Row(r); !slices.Equal(got, w) {
 			t.Errorf("row %d: weights %v, want %v", r, got, w)
+		}
+	}
+}
+
+// TestTake checks that Take compiles the same matrix as New, solutions
+// and all, and leaves the problem without rows.
+func TestTake(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 500; i++ {
+		seed := rng.Int63()
+		p := randomProblem(rand.New(rand.NewSource(seed)))
+		want := brute(p)
+		a, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Take(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Fingerprint() != b.Fingerprint() {
+			t.Fatalf("problem %d: Take's matrix differs from New's", i)
+		}
+		if got, _ := collect(t, b, Options{Workers: 1}); !slices.Equal(got, want) {
+			t.Fatalf("problem %d: got %v, want %v", i, got, want)
+		}
+		if p.NumRows() != 0 || p.NumEntries() != 0 {
+			t.Fatalf("problem %d: %d rows, %d entries left after Take", i, p.NumRows(), p.NumEntries())
 		}
 	}
 }
