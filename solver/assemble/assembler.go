@@ -465,6 +465,19 @@ func (a *Assembler) orientations(i int) []int {
 		}
 		return out
 	}
+	if out, ok := a.breakerOrientations(si); ok {
+		return out
+	}
+	return a.breakerOrientationsByCells(si)
+}
+
+// breakerOrientationsByCells is orientations for the symmetry breaker si
+// by turning and comparing its cells, for grids that do not compose
+// orientations.
+func (a *Assembler) breakerOrientationsByCells(si *shapeInfo) []int {
+	g := a.g
+	n := g.Orientations()
+	var out []int
 	var seen [][]grid.Cell
 	known := func(c []grid.Cell) bool {
 		for _, s := range seen {
@@ -491,6 +504,39 @@ func (a *Assembler) orientations(i int) []int {
 		}
 	}
 	return out
+}
+
+// breakerOrientations is orientations for the symmetry breaker si where
+// the grid composes orientations, and false where it does not. The
+// classes then follow from the norms alone: the shape in orientation t,
+// turned by a symmetry r of the result, is the shape in orientation
+// Compose(t, r), the same as in that orientation's norm. Turning and
+// comparing the cell lists instead made a list for every orientation of
+// the breaker: most of the fresh memory DraculasDentalDesaster's
+// preparation wrote.
+func (a *Assembler) breakerOrientations(si *shapeInfo) ([]int, bool) {
+	g := a.g
+	n := g.Orientations()
+	known := make([]bool, len(si.or))
+	var out []int
+	for t := 0; t < n; t++ {
+		o := &si.or[t]
+		if !o.ok || o.norm != t || known[t] {
+			continue
+		}
+		out = append(out, t)
+		for r := 1; r < n; r++ {
+			if !a.res.sym.Has(r) {
+				continue
+			}
+			u, ok := g.Compose(t, r)
+			if !ok || u < 0 || u >= len(si.or) || !si.or[u].ok || si.or[u].norm < 0 || si.or[u].norm >= len(si.or) {
+				return nil, false
+			}
+			known[si.or[u].norm] = true
+		}
+	}
+	return out, true
 }
 
 // orient turns tagged cells by orientation t and sorts them.
