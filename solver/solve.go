@@ -235,7 +235,7 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	if err := budget.Check(opts.MaxMemory, searchCost(a, opts.Workers), "the search"); err != nil {
 		return nil, err
 	}
-	m, err := cover.New(a.Cover())
+	m, err := cover.Take(a.Cover()) // the assembler is done with it
 	if err != nil {
 		return nil, err
 	}

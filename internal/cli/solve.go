@@ -79,7 +79,12 @@ func runSolve(args []string, stdout io.Writer) error {
 		return errors.New("expected one puzzle file")
 	}
 	limitHeap(*maxMemory)
-	p, err := xmpuzzle.ReadFile(fs.Arg(0))
+	read := xmpuzzle.ReadFile
+	if *save == "" && !*cont {
+		// The stored solutions are neither continued nor written back.
+		read = xmpuzzle.ReadFileWithoutSolutions
+	}
+	p, err := read(fs.Arg(0))
 	if err != nil {
 		return err
 	}

@@ -465,6 +465,19 @@ func (a *Assembler) orientations(i int) []int {
 		}
 		return out
 	}
+	if out, ok := a.breakerOrientations(si); ok {
+		return out
+	}
+	return a.breakerOrientationsByCells(si)
+}
+
+// breakerOrientationsByCells is orientations for the symmetry breaker si
+// by turning and comparing its cells, for grids that do not compose
+// orientations.
+func (a *Assembler) breakerOrientationsByCells(si *shapeInfo) []int {
+	g := a.g
+	n := g.Orientations()
+	var out []int
 	var seen [][]grid.Cell
 	known := func(c []grid.Cell) bool {
 		for _, s := range seen {
@@ -493,6 +506,39 @@ func (a *Assembler) orientations(i int) []int {
 	return out
 }
 
+// breakerOrientations is orientations for the symmetry breaker si where
+// the grid composes orientations, and false where it does not. The
+// classes then follow from the norms alone: the shape in orientation t,
+// turned by a symmetry r of the result, is the shape in orientation
+// Compose(t, r), the same as in that orientation's norm. Turning and
+// comparing the cell lists instead made a list for every orientation of
+// the breaker: most of the fresh memory DraculasDentalDesaster's
+// preparation wrote.
+func (a *Assembler) breakerOrientations(si *shapeInfo) ([]int, bool) {
+	g := a.g
+	n := g.Orientations()
+	known := make([]bool, len(si.or))
+	var out []int
+	for t := 0; t < n; t++ {
+		o := &si.or[t]
+		if !o.ok || o.norm != t || known[t] {
+			continue
+		}
+		out = append(out, t)
+		for r := 1; r < n; r++ {
+			if !a.res.sym.Has(r) {
+				continue
+			}
+			u, ok := g.Compose(t, r)
+			if !ok || u < 0 || u >= len(si.or) || !si.or[u].ok || si.or[u].norm < 0 || si.or[u].norm >= len(si.or) {
+				return nil, false
+			}
+			known[si.or[u].norm] = true
+		}
+	}
+	return out, true
+}
+
 // orient turns tagged cells by orientation t and sorts them.
 func orient(g grid.Grid, t int, cells []grid.Cell) ([]grid.Cell, bool) {
 	pos := make([]grid.Vec, len(cells))
@@ -519,10 +565,15 @@ func orient(g grid.Grid, t int, cells []grid.Cell) ([]grid.Cell, bool) {
 func (a *Assembler) place(ctx context.Context, strict, colors bool) error {
 	entries := 0
 	limit := budget.Limit(a.budget)
+	ors := make([][]int, len(a.parts))
+	for i := range a.parts {
+		ors[i] = a.orientations(i)
+	}
+	a.rows = make([]placement, 0, a.maxPlacements(ors))
 	for i := range a.parts {
 		si := a.parts[i].info
 		found := 0
-		ors := a.orientations(i)
+		ors := ors[i]
 		for k, t := range ors {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -550,6 +601,36 @@ func (a *Assembler) place(ctx context.Context, strict, colors bool) error {
 	}
 	return nil
 }
+
+// maxPlacements bounds the number of placements place finds with the
+// orientations ors of each part, up to maxRowsReserved: the translations
+// eachPosition tries. Making a.rows that big at once writes only the
+// placements found, where growing it step by step wrote each of them
+// about three times (copied, and the new room cleared): on small burrs,
+// whose whole run is a few milliseconds, each fresh page written costs
+// about as much as the work on it.
+func (a *Assembler) maxPlacements(ors [][]int) int {
+	r := &a.res
+	n := 0
+	for i, ts := range ors {
+		si := a.parts[i].info
+		for _, t := range ts {
+			clo, chi := a.cellOffsets(si, t)
+			box := 1
+			for k := 0; k < 3; k++ {
+				box *= max(0, (r.hi[k]-chi[k])-(r.lo[k]-clo[k])+1)
+			}
+			if n += box; n >= maxRowsReserved {
+				return maxRowsReserved
+			}
+		}
+	}
+	return n
+}
+
+// maxRowsReserved caps maxPlacements (256 KiB of placements): the room
+// reserved counts towards the heap that sets off the first collection.
+const maxRowsReserved = 1 << 13
 
 // eachPosition calls yield with the position (in the reset hotspot's
 // frame) of every placement of part i in orientation t: every lattice

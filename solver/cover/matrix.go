@@ -115,7 +115,17 @@ type class struct {
 }
 
 // New compiles a problem. The problem may be changed or dropped afterwards.
-func New(p *Problem) (*Matrix, error) {
+func New(p *Problem) (*Matrix, error) { return compile(p, false) }
+
+// Take is New for a caller that is done with p: the matrix reuses p's
+// storage, and p is left without rows. A small burr's whole run is a few
+// milliseconds, and each fresh page of memory written costs about as much
+// as the work on it: on PelikanBurr the entries' weights (320 KB) were
+// one array of fresh pages too many.
+func Take(p *Problem) (*Matrix, error) { return compile(p, true) }
+
+// compile is New, and with take Take.
+func compile(p *Problem, take bool) (*Matrix, error) {
 	if err := p.validate(); err != nil {
 		return nil, err
 	}
@@ -132,7 +142,7 @@ next:
 		rows = append(rows, int32(r))
 	}
 	sortForLocality(p, rows)
-	return build(p, rows), nil
+	return build(p, rows, take), nil
 }
 
 // sortForLocality orders the rows so that each column's rows lie in few
@@ -169,8 +179,9 @@ func sortForLocality(p *Problem, rows []int32) {
 }
 
 // build compiles the given rows of p (problem row numbers, in the
-// matrix's order).
-func build(p *Problem, rows []int32) *Matrix {
+// matrix's order), keeping rows. With take it reuses p's storage and
+// leaves p without rows.
+func build(p *Problem, rows []int32, take bool) *Matrix {
 	nc := int32(len(p.Cols))
 	m := &Matrix{ncols: nc, nrows: int32(p.NumRows()), n: int32(len(rows)), holes: p.MaxHoles}
 	m.words = (m.n + 63) / 64
@@ -186,7 +197,7 @@ func build(p *Problem, rows []int32) *Matrix {
 		m.maxHoles = int32(p.MaxHoles)
 	}
 
-	m.rowOrig = append([]int32(nil), rows...)
+	m.rowOrig = rows
 	m.origRow = make([]int32, m.nrows)
 	for i := range m.origRow {
 		m.origRow[i] = -1
@@ -199,7 +210,9 @@ func build(p *Problem, rows []int32) *Matrix {
 		entries += int(p.rowStart[r+1] - p.rowStart[r])
 	}
 	m.entCol = make([]int32, 0, entries)
-	m.entWt = make([]int32, 0, entries)
+	if !take {
+		m.entWt = make([]int32, 0, entries)
+	}
 	weighted := make([]bool, nc)
 	avail := make([]int64, nc)
 	// The rows come in increasing order, so each column's sparse set is
@@ -215,7 +228,9 @@ func build(p *Problem, rows []int32) *Matrix {
 		m.rowStart[i] = int32(len(m.entCol))
 		cols, wts := p.Row(int(r))
 		m.entCol = append(m.entCol, cols...)
-		m.entWt = append(m.entWt, wts...)
+		if !take {
+			m.entWt = append(m.entWt, wts...)
+		}
 		wi := int32(i>>6) + 1
 		for j, c := range cols {
 			if last[c] != wi {
@@ -229,6 +244,17 @@ func build(p *Problem, rows []int32) *Matrix {
 		}
 	}
 	m.rowStart[len(rows)] = int32(len(m.entCol))
+	if take {
+		// p's columns are copied: their storage, at least entries long,
+		// takes the weights (which p.Row reads from elsewhere).
+		wt := p.entCol[:0]
+		for _, r := range rows {
+			_, wts := p.Row(int(r))
+			wt = append(wt, wts...)
+		}
+		m.entWt = wt[:len(wt):len(wt)]
+		*p = Problem{Cols: p.Cols, MaxHoles: p.MaxHoles, rowStart: []int32{0}}
+	}
 	for c := int32(0); c < nc; c++ {
 		start[c+1] += start[c]
 	}
@@ -956,7 +982,7 @@ func (m *Matrix) reduce(ctx context.Context, budget int64, quick bool) (*Matrix,
 			keep = append(keep, m.rowOrig[r])
 		}
 	}
-	return build(m.problem(root), keep), removed, nil
+	return build(m.problem(root), keep, true), removed, nil
 }
 
 // maxReduceWork bounds Reduce's column visits: a few seconds at most.
@@ -979,12 +1005,18 @@ func (m *Matrix) problem(keep []uint64) *Problem {
 		}
 	}
 	p.entCol = make([]int32, 0, entries)
-	p.entWt = make([]int32, 0, entries)
+	// Only a weighted column (one with classes) has weights other than 1.
+	if slices.ContainsFunc(m.classes, func(cl []class) bool { return cl != nil }) {
+		p.entWt = make([]int32, 0, entries)
+	}
 	for o := int32(0); o < m.nrows; o++ {
 		p.rowStart[o] = int32(len(p.entCol))
 		if r := m.origRow[o]; kept(r) {
 			p.entCol = append(p.entCol, m.entCol[m.rowStart[r]:m.rowStart[r+1]]...)
-			p.entWt = append(p.entWt, m.entWt[m.rowStart[r]:m.rowStart[r+1]]...)
+			if p.entWt != nil {
+				p.entWt = append(p.entWt, m.entWt[m.rowStart[r]:m.rowStart[r+1]]...)
+			}
+			p.growOnes(int(m.rowStart[r+1] - m.rowStart[r]))
 		}
 	}
 	p.rowStart[m.nrows] = int32(len(p.entCol))

@@ -27,6 +27,7 @@ package cover
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // Column gives the bounds of one column.
@@ -48,7 +49,13 @@ type Problem struct {
 
 	rowStart []int32 // row r's entries are entCol[rowStart[r]:rowStart[r+1]]
 	entCol   []int32
-	entWt    []int32
+	// entWt is the entries' weights, nil while every weight is 1, as in
+	// every problem whose piece counts are fixed: a small burr's run is a
+	// few milliseconds, and each page of fresh memory it writes costs
+	// about as much as the work on it.
+	entWt []int32
+	// ones holds weight 1 for the longest row, for Row while entWt is nil.
+	ones []int32
 }
 
 // MaxEntries caps the total number of row entries a problem may have, so
@@ -67,16 +74,34 @@ func NewProblem(cols []Column, maxHoles int) *Problem {
 // AddRow appends a row that puts weights[i] into column cols[i]. A nil
 // weights means weight 1 everywhere. It returns the row's number.
 func (p *Problem) AddRow(cols []int, weights []int) int {
+	if p.entWt == nil && weights != nil && slices.ContainsFunc(weights, func(wt int) bool { return wt != 1 }) {
+		// The first weight other than 1: from now on they are stored,
+		// with room for the entries reserved.
+		p.entWt = make([]int32, len(p.entCol), max(len(p.entCol)+len(cols), cap(p.entCol)))
+		for i := range p.entWt {
+			p.entWt[i] = 1
+		}
+	}
 	for i, c := range cols {
 		p.entCol = append(p.entCol, int32(c))
-		wt := 1
-		if weights != nil {
-			wt = weights[i]
+		if p.entWt != nil {
+			wt := 1
+			if weights != nil {
+				wt = weights[i]
+			}
+			p.entWt = append(p.entWt, int32(wt))
 		}
-		p.entWt = append(p.entWt, int32(wt))
 	}
+	p.growOnes(len(cols))
 	p.rowStart = append(p.rowStart, int32(len(p.entCol)))
 	return len(p.rowStart) - 2
+}
+
+// growOnes makes ones at least n long.
+func (p *Problem) growOnes(n int) {
+	for len(p.ones) < n {
+		p.ones = append(p.ones, 1)
+	}
 }
 
 // NumRows returns the number of rows added so far.
@@ -86,9 +111,12 @@ func (p *Problem) NumRows() int { return len(p.rowStart) - 1 }
 func (p *Problem) NumEntries() int { return len(p.entCol) }
 
 // Row returns the columns and weights of row r. The slices alias the
-// problem's storage.
+// problem's storage: they must not be changed.
 func (p *Problem) Row(r int) (cols, weights []int32) {
 	a, b := p.rowStart[r], p.rowStart[r+1]
+	if p.entWt == nil {
+		return p.entCol[a:b], p.ones[:b-a]
+	}
 	return p.entCol[a:b], p.entWt[a:b]
 }
 

@@ -8,5 +8,7 @@ import "slices"
 func (p *Problem) Reserve(rows, entries int) {
 	p.rowStart = slices.Grow(p.rowStart, rows)
 	p.entCol = slices.Grow(p.entCol, entries)
-	p.entWt = slices.Grow(p.entWt, entries)
+	if p.entWt != nil {
+		p.entWt = slices.Grow(p.entWt, entries)
+	}
 }

@@ -1,0 +1,137 @@
+package xmpuzzle
+
+import "bytes"
+
+// dropSolutions returns data without the <solutions> elements of its
+// problems (puzzle/problems/problem/solutions), each replaced by the line
+// breaks it spanned so that the line numbers of later errors stay right.
+// It changes data in place. It reads the text without parsing it, so it
+// knows only tags, text, comments, CDATA sections and processing
+// instructions: on anything else (a DOCTYPE, a tag it cannot end, end
+// tags that do not balance) it leaves data as it is, and the full parse
+// reports what is wrong.
+func dropSolutions(data []byte) []byte {
+	cuts, ok := solutionSpans(data)
+	if !ok || len(cuts) == 0 {
+		return data
+	}
+	// The text is moved down over the cuts; what is written never passes
+	// what is still to be read.
+	w, prev := 0, 0
+	for _, c := range cuts {
+		w += copy(data[w:], data[prev:c[0]])
+		for _, b := range data[c[0]:c[1]] {
+			if b == '\n' {
+				data[w] = '\n'
+				w++
+			}
+		}
+		prev = c[1]
+	}
+	w += copy(data[w:], data[prev:])
+	return data[:w]
+}
+
+// solutionSpans returns where dropSolutions cuts, as [start, end) byte
+// ranges in increasing order, and false when it cannot tell.
+func solutionSpans(data []byte) (cuts [][2]int, ok bool) {
+	var (
+		path  [3][]byte // the names of the open elements at depths 0..2
+		depth int       // open elements
+		from  = -1      // start of the <solutions> being cut, or -1
+		at    int       // depth at which it was opened
+	)
+	for i := 0; ; {
+		j := bytes.IndexByte(data[i:], '<')
+		if j < 0 {
+			return cuts, from < 0 && depth == 0
+		}
+		i += j
+		rest := data[i:]
+		skipTo := func(end string) bool {
+			k := bytes.Index(rest, []byte(end))
+			i += k + len(end)
+			return k >= 0
+		}
+		switch {
+		case bytes.HasPrefix(rest, []byte("<?")):
+			if !skipTo("?>") {
+				return nil, false
+			}
+		case bytes.HasPrefix(rest, []byte("<!--")):
+			if !skipTo("-->") {
+				return nil, false
+			}
+		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+			if !skipTo("]]>") {
+				return nil, false
+			}
+		case bytes.HasPrefix(rest, []byte("<!")):
+			return nil, false // a DOCTYPE may hold '>' anywhere
+		case bytes.HasPrefix(rest, []byte("</")):
+			k := bytes.IndexByte(rest, '>')
+			if k < 0 || depth == 0 {
+				return nil, false
+			}
+			depth--
+			if from >= 0 && depth == at {
+				if name := bytes.TrimSpace(rest[2:k]); !bytes.Equal(name, []byte("solutions")) {
+					return nil, false
+				}
+				cuts = append(cuts, [2]int{from, i + k + 1})
+				from = -1
+			}
+			i += k + 1
+		default:
+			name, end := tagEnd(rest)
+			if end < 0 || len(name) == 0 {
+				return nil, false
+			}
+			closed := rest[end-1] == '/'
+			if from < 0 && depth == 3 && bytes.Equal(name, []byte("solutions")) &&
+				bytes.Equal(path[0], []byte("puzzle")) && bytes.Equal(path[1], []byte("problems")) && bytes.Equal(path[2], []byte("problem")) {
+				if closed {
+					cuts = append(cuts, [2]int{i, i + end + 1})
+				} else {
+					from, at = i, depth
+				}
+			}
+			if !closed {
+				if depth < len(path) {
+					path[depth] = name
+				}
+				depth++
+			}
+			i += end + 1
+		}
+	}
+}
+
+// tagEnd returns the name of the start tag that tag begins with and the
+// index of its closing '>' (-1 if it has none), skipping quoted
+// attribute values, which may hold '>'.
+func tagEnd(tag []byte) (name []byte, end int) {
+	n := 1
+	for n < len(tag) && !endsName(tag[n]) {
+		n++
+	}
+	name = tag[1:n]
+	for k := n; k < len(tag); k++ {
+		switch tag[k] {
+		case '"', '\'':
+			q := bytes.IndexByte(tag[k+1:], tag[k])
+			if q < 0 {
+				return name, -1
+			}
+			k += q + 1
+		case '>':
+			return name, k
+		}
+	}
+	return name, -1
+}
+
+// endsName reports whether c ends a tag's name.
+func endsName(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '/' || c == '>'
+}
