@@ -117,7 +117,7 @@ func TestLazyRowsSame(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m := build(eager.problem(allRows(eager)), eager.rowOrig)
+		m := build(eager.problem(allRows(eager)), eager.rowOrig, false)
 		eager.hintsOnce.Do(func() { eager.buildEager(eager.planKills()) })
 		m.hintsOnce.Do(m.buildHints)
 		if m.scratch == nil {
@@ -158,7 +158,7 @@ func TestLazyRowsSame(t *testing.T) {
 			continue
 		}
 		// A fresh lazy matrix, searched by two workers.
-		m2 := build(eager.problem(allRows(eager)), eager.rowOrig)
+		m2 := build(eager.problem(allRows(eager)), eager.rowOrig, false)
 		want, wres := collect(t, eager, Options{Workers: 1})
 		got, gres := collect(t, m2, Options{Workers: 2})
 		if !slices.Equal(want, got) || wres.Nodes != gres.Nodes {
