@@ -86,6 +86,12 @@ func (x *xserver) startApp(t *testing.T, home string) *appRun {
 	})
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
+		select {
+		case err := <-a.done:
+			a.done <- err // for the cleanup
+			t.Fatalf("the app ended before its window appeared: %v", err)
+		default:
+		}
 		c := exec.Command("xdotool", "search", "--onlyvisible", "--name", "BurrLab$")
 		c.Env = append(os.Environ(), "DISPLAY="+x.display)
 		if out, err := c.Output(); err == nil {

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -36,8 +37,17 @@ func startXvfb(t *testing.T, width, height int) *xserver {
 	}
 	w.Close()
 	t.Cleanup(func() {
-		cmd.Process.Kill()
-		cmd.Wait()
+		// Terminated, not killed: the server then removes its lock file
+		// and socket, which a later server on the same number would meet.
+		cmd.Process.Signal(syscall.SIGTERM)
+		stopped := make(chan struct{})
+		go func() { cmd.Wait(); close(stopped) }()
+		select {
+		case <-stopped:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-stopped
+		}
 	})
 	line := make(chan string, 1)
 	go func() {
@@ -49,9 +59,29 @@ func startXvfb(t *testing.T, width, height int) *xserver {
 		if n == "" {
 			t.Fatal("Xvfb did not start")
 		}
-		return &xserver{display: ":" + n, cmd: cmd}
+		x := &xserver{display: ":" + n, cmd: cmd}
+		x.waitReady(t)
+		return x
 	case <-time.After(20 * time.Second):
 		t.Fatal("Xvfb did not say which display it took")
 	}
 	return nil
+}
+
+// waitReady waits until a client can talk to the server. Once, in CI on
+// a loaded machine, the app could not open a display the server had just
+// reported, so the tests ask the server themselves first.
+func (x *xserver) waitReady(t *testing.T) {
+	t.Helper()
+	var out []byte
+	var err error
+	for range 100 {
+		c := exec.Command("xdotool", "getdisplaygeometry")
+		c.Env = append(os.Environ(), "DISPLAY="+x.display)
+		if out, err = c.CombinedOutput(); err == nil {
+			return
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	t.Fatalf("Xvfb on %s took no client in 20 s: %v: %s", x.display, err, out)
 }
