@@ -30,7 +30,10 @@ func startXvfb(t *testing.T, width, height int) *xserver {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-screen", "0", fmt.Sprintf("%dx%dx24", width, height))
+	// -noreset: by default the server resets when its last client
+	// leaves, and an app connecting during that reset fails to open the
+	// display (seen in CI when the tests restart the app).
+	cmd := exec.Command("Xvfb", "-displayfd", "3", "-nolisten", "tcp", "-noreset", "-screen", "0", fmt.Sprintf("%dx%dx24", width, height))
 	cmd.ExtraFiles = []*os.File{w}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -68,9 +71,9 @@ func startXvfb(t *testing.T, width, height int) *xserver {
 	return nil
 }
 
-// waitReady waits until a client can talk to the server. Once, in CI on
-// a loaded machine, the app could not open a display the server had just
-// reported, so the tests ask the server themselves first.
+// waitReady waits until a client can talk to the server, so that a
+// server that is not up yet shows as such and not as an app failing to
+// open its display.
 func (x *xserver) waitReady(t *testing.T) {
 	t.Helper()
 	var out []byte
