@@ -52,9 +52,10 @@ bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 # speed: burrsolve with one worker side by side with BurrTools at its best
-# (BURRTXT=path to a burrTxt built from source: run plain and with -r, the
-# faster kept); SPEED_LONG=0 leaves out Bedlam and the 5x4x3 box (not part
-# of `make test`: shared machines make timings noisy).
+# (BURRTXT=path to a burrTxt built from source, e.g. by
+# scripts/build-burrtxt.sh: run plain and with -r, the faster kept);
+# SPEED_LONG=0 leaves out Bedlam and the 5x4x3 box (not part of `make
+# test`: shared machines make timings noisy).
 speed: deps
 	scripts/speed.sh $(EXAMPLES)
 
