@@ -408,10 +408,7 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 		if s.opts.Disassemble && !solution {
 			return cover.Continue
 		}
-		if !s.opts.reports(sol) {
-			return cover.Continue
-		}
-		if s.opts.CountOnly {
+		if s.opts.CountOnly || !s.opts.reports(sol) {
 			return cover.Continue
 		}
 		if n := sent.Add(1); s.opts.Limit == 0 || n <= int64(s.opts.Limit) {

@@ -139,23 +139,13 @@ func readXML(r io.Reader, size int) ([]byte, error) {
 	return data, nil
 }
 
-// readAll is io.ReadAll into a buffer made for size bytes (and the
-// read that finds the end).
+// readAll is io.ReadAll into a buffer made for size bytes, with room for
+// the read that finds the end.
 func readAll(r io.Reader, size int) ([]byte, error) {
-	b := make([]byte, 0, max(size+1, 512))
-	for {
-		n, err := r.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if err != nil {
-			if err == io.EOF {
-				err = nil
-			}
-			return b, err
-		}
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-	}
+	var b bytes.Buffer
+	b.Grow(size + bytes.MinRead)
+	_, err := b.ReadFrom(r)
+	return b.Bytes(), err
 }
 
 // syntaxError turns an XML parse failure into a message with a line number.

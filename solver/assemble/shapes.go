@@ -127,8 +127,7 @@ func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo,
 // matter through their norm, anc and first. walk lets axis-aligned grids
 // list turned cells sorted by walking the voxels (see turnedSorted).
 func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int, walk bool) (*shapeInfo, error) {
-	si, err := turnShapeInfo(ctx, g, s, false, norms, walk)
-	return si, err
+	return turnShapeInfo(ctx, g, s, false, norms, walk)
 }
 
 // turnShapeInfo is shapeInfoWith; with derive set (norms nil, walk false)

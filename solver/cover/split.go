@@ -370,7 +370,7 @@ func (sp *splitter) piece(path []int32, seq int, cut uint64) (*splitPiece, error
 	// The probes run together down the tree, as one walk that splits where
 	// they part (descents); each gets the value its own descent would.
 	d0 := len(w.frames) - 1
-	g := sp.groupAt(0)[:0]
+	g := levelAt(&sp.group, 0)[:0]
 	for k := range probesPerPiece {
 		g = append(g, probe{k: k, rng: seed + uint64(k)*0x9e3779b97f4a7c15})
 	}
@@ -465,7 +465,7 @@ func (sp *splitter) count(path []int32, budget uint64) (n uint64, done bool, err
 func (sp *splitter) descents(d, i int, est, prod uint64) {
 	w, m := sp.r.w, sp.r.w.m
 	c := w.frames[d].col
-	rows := w.available(d, c, sp.rowsAt(i)[:0])
+	rows := w.available(d, c, levelAt(&sp.rows, i)[:0])
 	// Rows the search skips without entering them are no nodes.
 	keep := rows[:0]
 	for _, r := range rows {
@@ -494,7 +494,7 @@ func (sp *splitter) descents(d, i int, est, prod uint64) {
 	}
 	// The probes that take the same alternative go on together.
 	slices.SortFunc(g, func(a, b probe) int { return a.alt - b.alt })
-	alive := append(sp.aliveAt(i)[:0], w.aliveAt(d)...)
+	alive := append(levelAt(&sp.alive, i)[:0], w.aliveAt(d)...)
 	sp.alive[i] = alive
 	chosen := len(w.chosen)
 	for j := 0; j < len(g); {
@@ -503,7 +503,7 @@ func (sp *splitter) descents(d, i int, est, prod uint64) {
 		for e < len(g) && g[e].alt == k {
 			e++
 		}
-		sub := sp.groupAt(i + 1)
+		sub := levelAt(&sp.group, i+1)
 		sp.group[i+1] = append(sub[:0], g[j:e]...)
 		if v, deeper := sp.alternative(d, c, k, stop, rows, est, prod); deeper {
 			sp.descents(d+1, i+1, v, prod)
@@ -556,27 +556,13 @@ func (sp *splitter) alternative(d int, c int32, k, stop int, rows []int32, est, 
 	return est, true
 }
 
-// rowsAt, aliveAt and groupAt return the scratch of level i below a
-// piece's node, growing the levels as needed.
-func (sp *splitter) rowsAt(i int) []int32 {
-	for len(sp.rows) <= i {
-		sp.rows = append(sp.rows, nil)
+// levelAt returns the scratch of level i below a piece's node in levels
+// (sp.rows, sp.alive or sp.group), growing the levels as needed.
+func levelAt[T any](levels *[][]T, i int) []T {
+	for len(*levels) <= i {
+		*levels = append(*levels, nil)
 	}
-	return sp.rows[i]
-}
-
-func (sp *splitter) aliveAt(i int) []uint64 {
-	for len(sp.alive) <= i {
-		sp.alive = append(sp.alive, nil)
-	}
-	return sp.alive[i]
-}
-
-func (sp *splitter) groupAt(i int) []probe {
-	for len(sp.group) <= i {
-		sp.group = append(sp.group, nil)
-	}
-	return sp.group[i]
+	return (*levels)[i]
 }
 
 // available appends the rows of column c available at level d to out.
