@@ -46,6 +46,23 @@ func rowVisible(l *navList, k int) bool {
 	return y >= off-0.5 && y+h <= off+l.Size().Height+0.5
 }
 
+// keyStep is a key pressed on a focused list and the row it should
+// select.
+type keyStep struct {
+	key  fyne.KeyName
+	want int
+	name string // the key as the failure message says it
+}
+
+// walkKeys presses each step's key and checks with check that its row
+// is selected.
+func walkKeys(u *App, steps []keyStep, check func(i int, after string)) {
+	for _, s := range steps {
+		pressKey(u, s.key)
+		check(s.want, s.name)
+	}
+}
+
 // solveWith opens p on the Solve tab with the solution list focused.
 func solveWith(t testing.TB, p *model.Puzzle) (*App, *solveTab) {
 	t.Helper()
@@ -314,22 +331,20 @@ func TestShapeListKeys(t *testing.T) {
 		}
 	}
 	shows(0, "opening")
-	pressKey(u, fyne.KeyDown)
-	shows(1, "Down")
-	pressKey(u, fyne.KeyUp)
-	shows(0, "Up")
 	page := sh.list.page()
-	pressKey(u, fyne.KeyPageDown)
-	shows(page, "Page Down")
-	pressKey(u, fyne.KeyEnd)
-	shows(39, "End")
+	walkKeys(u, []keyStep{
+		{fyne.KeyDown, 1, "Down"},
+		{fyne.KeyUp, 0, "Up"},
+		{fyne.KeyPageDown, page, "Page Down"},
+		{fyne.KeyEnd, 39, "End"},
+	}, shows)
 	if sh.list.GetScrollOffset() <= 0 {
 		t.Error("End did not scroll the shape list")
 	}
-	pressKey(u, fyne.KeyPageUp)
-	shows(39-page, "Page Up")
-	pressKey(u, fyne.KeyHome)
-	shows(0, "Home")
+	walkKeys(u, []keyStep{
+		{fyne.KeyPageUp, 39 - page, "Page Up"},
+		{fyne.KeyHome, 0, "Home"},
+	}, shows)
 	// Keys the list does not use reach the editor: F6 picks its tool.
 	pressKey(u, fyne.KeyF6)
 	if sh.tool != toolVariable {
@@ -367,18 +382,15 @@ func TestProblemListKeys(t *testing.T) {
 			t.Errorf("after %s row %d is out of view", after, i)
 		}
 	}
-	pressKey(u, fyne.KeyDown)
-	shows(1, "Down")
-	pressKey(u, fyne.KeyEnd)
-	shows(29, "End")
-	pressKey(u, fyne.KeyPageUp)
-	shows(29-pt.list.page(), "Page Up")
-	pressKey(u, fyne.KeyHome)
-	shows(0, "Home")
-	pressKey(u, fyne.KeyPageDown)
-	shows(pt.list.page(), "Page Down")
-	pressKey(u, fyne.KeyUp)
-	shows(pt.list.page()-1, "Up")
+	page := pt.list.page()
+	walkKeys(u, []keyStep{
+		{fyne.KeyDown, 1, "Down"},
+		{fyne.KeyEnd, 29, "End"},
+		{fyne.KeyPageUp, 29 - page, "Page Up"},
+		{fyne.KeyHome, 0, "Home"},
+		{fyne.KeyPageDown, page, "Page Down"},
+		{fyne.KeyUp, page - 1, "Up"},
+	}, shows)
 
 	// The pieces list: each key shows the piece's shape in the preview.
 	c.Focus(pt.parts)
@@ -394,20 +406,16 @@ func TestProblemListKeys(t *testing.T) {
 			t.Errorf("after %s piece row %d is out of view", after, i)
 		}
 	}
-	pressKey(u, fyne.KeyDown)
-	piece(0, "Down in the pieces")
-	pressKey(u, fyne.KeyDown)
-	piece(1, "a second Down in the pieces")
-	pressKey(u, fyne.KeyEnd)
-	piece(29, "End in the pieces")
-	pressKey(u, fyne.KeyPageUp)
-	piece(29-pt.parts.page(), "Page Up in the pieces")
-	pressKey(u, fyne.KeyHome)
-	piece(0, "Home in the pieces")
-	pressKey(u, fyne.KeyPageDown)
-	piece(pt.parts.page(), "Page Down in the pieces")
-	pressKey(u, fyne.KeyUp)
-	piece(pt.parts.page()-1, "Up in the pieces")
+	pp := pt.parts.page()
+	walkKeys(u, []keyStep{
+		{fyne.KeyDown, 0, "Down in the pieces"},
+		{fyne.KeyDown, 1, "a second Down in the pieces"},
+		{fyne.KeyEnd, 29, "End in the pieces"},
+		{fyne.KeyPageUp, 29 - pp, "Page Up in the pieces"},
+		{fyne.KeyHome, 0, "Home in the pieces"},
+		{fyne.KeyPageDown, pp, "Page Down in the pieces"},
+		{fyne.KeyUp, pp - 1, "Up in the pieces"},
+	}, piece)
 	// An edit shows the result again; the piece is no longer selected.
 	u.edit("rename", func(p *model.Puzzle) error { p.Problems[u.view.Problem].Name = "x"; return nil })
 	if pt.parts.selected() != -1 {
