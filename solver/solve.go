@@ -74,7 +74,8 @@ type Options struct {
 	// SplitDir, if not empty, keeps the subdivision of a split search in
 	// a file of this folder (named after the problem and Parts), so that
 	// the parts that share the folder compute it only once: the first
-	// writes it, the others read it (SplitFile).
+	// writes it (making the folder if need be), the others read it
+	// (SplitFile).
 	SplitDir string
 	// First, if positive, stops the search after First assemblies (with
 	// Disassemble, First solutions); Done then says the search is not

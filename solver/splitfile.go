@@ -78,6 +78,9 @@ func (s *Solver) partJobs(ctx context.Context) ([]cover.Job, error) {
 		return nil, err
 	}
 	data = encodePieces(pieces, s.m.Fingerprint(), n)
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, err
+	}
 	if err := atomicfile.WriteFile(name, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
 		return nil, err
 	}

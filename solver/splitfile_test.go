@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -13,10 +14,11 @@ import (
 
 // TestSplitDir: parts sharing a split folder write the subdivision once,
 // read it back to the same jobs as a part that splits on its own, and
-// refuse a damaged file or one for another number of parts.
+// refuse a damaged file or one for another number of parts. The folder
+// is made if it is missing.
 func TestSplitDir(t *testing.T) {
 	p := puzzles.PentominoBox(10, 6, 1)
-	dir := t.TempDir()
+	dir := filepath.Join(t.TempDir(), "new", "split")
 	ctx := context.Background()
 	for part := 1; part <= 3; part++ {
 		s, err := Prepare(ctx, p, 0, Options{Part: part, Parts: 3, SplitDir: dir})
