@@ -136,10 +136,19 @@ func TestMergeRefusesMismatches(t *testing.T) {
 	if _, err := burr(t, "solve", "-part", "3/3", "-first", "1", "-workers", "1", "-save", unfinished, file); err != nil {
 		t.Fatal(err)
 	}
+	junk := filepath.Join(dir, "junk.xmpuzzle")
+	if err := os.WriteFile(junk, []byte("not a puzzle"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	absent := filepath.Join(dir, "absent.xmpuzzle")
 	for _, c := range []struct {
 		name, want string
 		parts      []string
 	}{
+		// The parts are read at the same time; the first bad one in the
+		// order given is reported.
+		{"absent file", "absent.xmpuzzle", []string{three[0], absent, junk}},
+		{"damaged file", "junk.xmpuzzle: no XML element", []string{three[0], junk, absent}},
 		{"missing", "missing parts [3]", three[:2]},
 		{"twice", "are both part 2/3", []string{three[0], three[1], three[1]}},
 		{"other N", "split the search differently", []string{three[0], three[1], two[1]}},

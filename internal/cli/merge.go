@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/burrlab/burrlab/model"
@@ -39,13 +42,9 @@ func runMerge(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var parts []*model.Puzzle
-	for _, f := range fs.Args()[1:] {
-		pp, err := xmpuzzle.ReadFile(f)
-		if err != nil {
-			return err
-		}
-		parts = append(parts, pp)
+	parts, err := readParts(fs.Args()[1:])
+	if err != nil {
+		return err
 	}
 	merged, err := mergeParts(p, parts, fs.Args()[1:])
 	if err != nil {
@@ -61,6 +60,32 @@ func runMerge(args []string, stdout io.Writer) error {
 		}
 	}
 	return nil
+}
+
+// readParts reads the part files, as many at a time as there are cores:
+// the merge runs after the last part, with the other cores idle, and
+// reading the parts' assemblies is most of its cost beyond the write
+// that a single run saving its file pays too. The first error in file
+// order is returned.
+func readParts(names []string) ([]*model.Puzzle, error) {
+	parts := make([]*model.Puzzle, len(names))
+	errs := make([]error, len(names))
+	next := atomic.Int64{}
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(names)) {
+		wg.Go(func() {
+			for k := int(next.Add(1) - 1); k < len(names); k = int(next.Add(1) - 1) {
+				parts[k], errs[k] = xmpuzzle.ReadFile(names[k])
+			}
+		})
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return parts, nil
 }
 
 // mergeParts returns p with the results of the parts (read from the
