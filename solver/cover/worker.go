@@ -44,7 +44,7 @@ type frame struct {
 	limited  bool  // no alternatives after the current one (job prefix, or given away)
 	alt      int32 // the alternative in progress: a row, altStop or altNone
 	last     int32 // the last alternative finished
-	cur      int32 // sparse entry of col where the next row is looked for
+	cur      int32 // entry of col where the next row is looked for (in Matrix.dense when kept)
 	n, k     int32 // alternatives at entry and how many are finished (progress)
 }
 
@@ -471,6 +471,21 @@ func (w *worker) stopAt(d int, c int32) bool {
 func (w *worker) next(d int, f *frame) int32 {
 	m := w.m
 	a := w.aliveAt(d)
+	if m.dense != nil {
+		// The column's dense words, from the later of the cursor and
+		// the skip count (no rows before either at this level).
+		ci := &m.info[f.col]
+		cw := m.dense[ci.start:ci.end]
+		i := max(f.cur, w.skipAt(d)[f.col])
+		for ; int(i) < len(cw); i++ {
+			if b := a[ci.start+ci.off+i] & cw[i]; b != 0 {
+				f.cur = i
+				return (ci.start+ci.off+i)<<6 + int32(bits.TrailingZeros64(b))
+			}
+		}
+		f.cur = i
+		return -1
+	}
 	s := m.cols[f.col]
 	for i := s.start + f.cur; i < s.end; i++ {
 		if b := a[m.set[i].idx] & m.set[i].bits; b != 0 {
