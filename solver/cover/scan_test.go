@@ -221,29 +221,42 @@ func TestScanAgreesWithFullCounts(t *testing.T) {
 	for c := range pent {
 		spare.Cols[c].Min = 0
 	}
-	for _, tc := range []struct {
-		name string
-		p    *Problem
-	}{{"the twelve pentominoes in a 3x20 box", box}, {"six of the twelve pentominoes in a 5x6 box", spare}, {"8 queens", queens(8)}} {
-		m, err := New(tc.p)
-		if err != nil {
-			t.Fatal(err)
+	// Scan counts the columns' dense words when they are few enough (see
+	// denseRatio), else their sparse sets: both ways are checked.
+	defer func(r int) { denseRatio = r }(denseRatio)
+	for _, ratio := range []int{denseRatio, 0} {
+		denseRatio = ratio
+		form := "dense"
+		if ratio == 0 {
+			form = "sparse"
 		}
-		n := walkChecked(t, m)
-		if n < 1000 {
-			t.Errorf("%s: only %d nodes checked", tc.name, n)
+		for _, tc := range []struct {
+			name string
+			p    *Problem
+		}{{"the twelve pentominoes in a 3x20 box", box}, {"six of the twelve pentominoes in a 5x6 box", spare}, {"8 queens", queens(8)}} {
+			m, err := New(tc.p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (m.dense == nil) != (ratio == 0) {
+				t.Fatalf("%s: dense words %d with denseRatio %d", tc.name, len(m.dense), ratio)
+			}
+			n := walkChecked(t, m)
+			if n < 1000 {
+				t.Errorf("%s (%s): only %d nodes checked", tc.name, form, n)
+			}
+			t.Logf("%s (%s): %d nodes checked", tc.name, form, n)
 		}
-		t.Logf("%s: %d nodes checked", tc.name, n)
+		// Weights, holes and bounds.
+		rng := rand.New(rand.NewSource(7))
+		nodes := 0
+		for i := 0; i < 2000; i++ {
+			m, err := New(randomProblem(rng))
+			if err != nil {
+				t.Fatal(err)
+			}
+			nodes += walkChecked(t, m)
+		}
+		t.Logf("random problems (%s): %d nodes checked", form, nodes)
 	}
-	// Weights, holes and bounds.
-	rng := rand.New(rand.NewSource(7))
-	nodes := 0
-	for i := 0; i < 2000; i++ {
-		m, err := New(randomProblem(rng))
-		if err != nil {
-			t.Fatal(err)
-		}
-		nodes += walkChecked(t, m)
-	}
-	t.Logf("random problems: %d nodes checked", nodes)
 }

@@ -44,7 +44,7 @@ type frame struct {
 	limited  bool  // no alternatives after the current one (job prefix, or given away)
 	alt      int32 // the alternative in progress: a row, altStop or altNone
 	last     int32 // the last alternative finished
-	cur      int32 // sparse entry of col where the next row is looked for
+	cur      int32 // entry of col where the next row is looked for (in Matrix.dense when kept)
 	n, k     int32 // alternatives at entry and how many are finished (progress)
 }
 
@@ -60,7 +60,7 @@ const (
 const maxLevelBytes = 512 << 20
 
 // levelSize is the memory of one search level of m.
-func levelSize(m *Matrix) int { return int(8*m.words + 8*m.colWords + 4*m.ncols + 4) }
+func levelSize(m *Matrix) int { return int(8*(m.words+scanPad) + 8*m.colWords + 4*m.ncols + 4) }
 
 // levelsFor returns how many search levels of m fit in bytes.
 func levelsFor(m *Matrix, bytes int) int { return max(2, bytes/levelSize(m)) }
@@ -88,11 +88,19 @@ func newWorker(m *Matrix) *worker {
 	return w
 }
 
+// scanPad is the zero words after each column's words in Matrix.dense
+// and after a level's row set: scan counts four words a turn from
+// wherever a column's skip count points, reading past the column's end.
+// A count may start at the end: a column found empty keeps that skip
+// count, and stays open at a level whose scan it failed.
+const scanPad = 4
+
 // levelSets is one search level's sets. Each level keeps its slices
 // ready made: the search asks for them several times a node, and slicing
 // them out of one long array took 4% of the 5x4x3 pentacube search.
 type levelSets struct {
 	alive []uint64 // available rows
+	pad   []uint64 // alive and scanPad zero words, for scan
 	open  []uint64 // open columns
 	skip  []int32  // skip counts (see skipAt)
 }
@@ -101,10 +109,11 @@ type levelSets struct {
 func (w *worker) level(d int) {
 	m := w.m
 	for len(w.dead) <= d {
-		sets := make([]uint64, m.words+m.colWords)
+		sets := make([]uint64, m.words+scanPad+m.colWords)
 		w.levels = append(w.levels, levelSets{
 			alive: sets[:m.words:m.words],
-			open:  sets[m.words:],
+			pad:   sets[:m.words+scanPad],
+			open:  sets[m.words+scanPad:],
 			skip:  make([]int32, m.ncols),
 		})
 		w.dead = append(w.dead, 0)
@@ -154,7 +163,7 @@ func (w *worker) count(c int32, a []uint64) (rows, weight int32) {
 // It stops at a column with a single way on.
 func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 	m := w.m
-	a, o, sk := w.aliveAt(d), w.openAt(d), w.skipAt(d)
+	a, o, sk := w.levels[d].pad, w.openAt(d), w.skipAt(d)
 	// todo is the open columns not examined yet: the hints go first.
 	todo := w.todo
 	copy(todo, o)
@@ -164,7 +173,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 	}
 	st := scanState{dead: w.dead[d], best: -1, bestScore: math.MaxInt64, choose: choose}
 	w.failCol = -1
-	set, info := m.set, m.info
+	set, dense, info := m.set, m.dense, m.info
 	// lim1 is the count limit of a column one row from its Max: enough
 	// rows to rule it out as the choice (none when not choosing).
 	lim1 := int32(0)
@@ -228,30 +237,60 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 		default:
 			limit = max(limit, int32((st.bestScore+int64(room)-1)/int64(room)))
 		}
-		// One loop with a single exit: the skip count (the first word
-		// with a row) is kept on the way, not found by a loop of its own
-		// whose exit the processor mispredicts at every column. Two words
-		// a turn halve the exit tests; a count that goes one word past
-		// the limit only comes out closer to exact.
+		var rows int32
 		e, end := ci.start+sk[c], ci.end
-		rows, first := int32(0), e
-		for ; e+1 < end; e += 2 {
-			rows += int32(bits.OnesCount64(a[set[e].idx] & set[e].bits))
-			if rows == 0 {
-				first = e + 1
+		first := e
+		if dense != nil {
+			// Four words a turn, into the padding, with one test
+			// whether to go on: the exit is the branch the processor
+			// mispredicts most, and most columns need one turn. The
+			// skip count (the first word with a row) is kept on the
+			// way, without branches. A count that goes past the limit
+			// only comes out closer to exact.
+			off := ci.off
+			for {
+				rows += int32(bits.OnesCount64(a[e+off] & dense[e]))
+				if rows == 0 {
+					first = e + 1
+				}
+				rows += int32(bits.OnesCount64(a[e+1+off] & dense[e+1]))
+				if rows == 0 {
+					first = e + 2
+				}
+				rows += int32(bits.OnesCount64(a[e+2+off] & dense[e+2]))
+				if rows == 0 {
+					first = e + 3
+				}
+				rows += int32(bits.OnesCount64(a[e+3+off] & dense[e+3]))
+				if rows == 0 {
+					first = e + 4
+				}
+				// Go on while e < end and rows < limit.
+				if e += 4; (end-e-1)|(limit-rows-1) < 0 {
+					break
+				}
 			}
-			rows += int32(bits.OnesCount64(a[set[e+1].idx] & set[e+1].bits))
-			if rows == 0 {
-				first = e + 2
+			first = min(first, end)
+		} else {
+			// The same on the sparse sets, two words a turn.
+			for ; e+1 < end; e += 2 {
+				rows += int32(bits.OnesCount64(a[set[e].idx] & set[e].bits))
+				if rows == 0 {
+					first = e + 1
+				}
+				rows += int32(bits.OnesCount64(a[set[e+1].idx] & set[e+1].bits))
+				if rows == 0 {
+					first = e + 2
+				}
+				if rows >= limit {
+					break
+				}
 			}
-			if rows >= limit {
-				break
-			}
-		}
-		if e+1 == end && rows < limit {
-			rows += int32(bits.OnesCount64(a[set[e].idx] & set[e].bits))
-			if rows == 0 {
-				first = end
+			if e+1 == end && rows < limit {
+				rows += int32(bits.OnesCount64(a[set[e].idx] & set[e].bits))
+				if rows == 0 {
+					first = end
+				}
 			}
 		}
 		sk[c] = first - ci.start
@@ -432,6 +471,21 @@ func (w *worker) stopAt(d int, c int32) bool {
 func (w *worker) next(d int, f *frame) int32 {
 	m := w.m
 	a := w.aliveAt(d)
+	if m.dense != nil {
+		// The column's dense words, from the later of the cursor and
+		// the skip count (no rows before either at this level).
+		ci := &m.info[f.col]
+		cw := m.dense[ci.start:ci.end]
+		i := max(f.cur, w.skipAt(d)[f.col])
+		for ; int(i) < len(cw); i++ {
+			if b := a[ci.start+ci.off+i] & cw[i]; b != 0 {
+				f.cur = i
+				return (ci.start+ci.off+i)<<6 + int32(bits.TrailingZeros64(b))
+			}
+		}
+		f.cur = i
+		return -1
+	}
 	s := m.cols[f.col]
 	for i := s.start + f.cur; i < s.end; i++ {
 		if b := a[m.set[i].idx] & m.set[i].bits; b != 0 {
