@@ -167,12 +167,24 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 
 // Estimate returns a rough estimate of the number of nodes of the whole
 // search of m, from a few random descents.
-func Estimate(m *Matrix) uint64 {
+func Estimate(m *Matrix) uint64 { return EstimateProbes(m, probesPerPiece) }
+
+// EstimateProbes returns an estimate of the number of nodes of the whole
+// search of m from the given number of random descents (Knuth's
+// estimator: the mean of what each descent predicts). The descents are
+// the search's own (same column choice, same rows skipped), their random
+// choices are seeded by a constant, so the estimate depends on m and
+// probes only, never on the machine or the workers. The probes share
+// their common beginnings, so many cost much less than that many
+// descents.
+func EstimateProbes(m *Matrix, probes int) uint64 {
 	if m.fail0 {
 		return 0
 	}
 	m.hintsOnce.Do(m.buildHints)
-	p, err := newSplitter(m).piece(nil, 0, satMax)
+	sp := newSplitter(m)
+	sp.probes = max(1, probes)
+	p, err := sp.piece(nil, 0, satMax)
 	if err != nil {
 		return 0
 	}
@@ -272,6 +284,8 @@ type splitter struct {
 	alive [][]uint64
 	group [][]probe
 	vals  []uint64 // each probe's estimate, by probe number
+	// probes is how many descents estimate a piece.
+	probes int
 }
 
 // probe is one random descent of a piece's probes in progress.
@@ -284,7 +298,7 @@ type probe struct {
 func newSplitter(m *Matrix) *splitter {
 	w := newWorker(m)
 	w.maxLevels = levelsFor(m, maxLevelBytes)
-	return &splitter{r: &runner{w: w}}
+	return &splitter{r: &runner{w: w}, probes: probesPerPiece}
 }
 
 // splitPiece is a piece under construction.
@@ -371,15 +385,15 @@ func (sp *splitter) piece(path []int32, seq int, cut uint64) (*splitPiece, error
 	// they part (descents); each gets the value its own descent would.
 	d0 := len(w.frames) - 1
 	g := levelAt(&sp.group, 0)[:0]
-	for k := range probesPerPiece {
+	for k := range sp.probes {
 		g = append(g, probe{k: k, rng: seed + uint64(k)*0x9e3779b97f4a7c15})
 	}
 	sp.group[0] = g
-	sp.vals = slices.Grow(sp.vals[:0], probesPerPiece)[:probesPerPiece]
+	sp.vals = slices.Grow(sp.vals[:0], sp.probes)[:sp.probes]
 	sp.descents(d0, 0, 1, 1)
 	var sum uint64
 	k := 0
-	for k < probesPerPiece {
+	for k < sp.probes {
 		e := sp.vals[k]
 		sum = satAdd(sum, e)
 		p.hi = max(p.hi, e)

@@ -1,0 +1,91 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/burrlab/burrlab/internal/puzzles"
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/solver/assemble"
+)
+
+// solveAll solves problem 0 of p with opts and returns its assemblies as
+// sorted strings and the breaker used.
+func solveAll(t *testing.T, p *model.Puzzle, opts Options) ([]string, int) {
+	t.Helper()
+	s, err := Prepare(context.Background(), p, 0, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols, done := collect(t, s.Run(context.Background()))
+	out := make([]string, len(sols))
+	for i, sol := range sols {
+		out[i] = fmt.Sprint(sol.Assembly)
+	}
+	slices.Sort(out)
+	if done.Assemblies != uint64(len(out)) {
+		t.Fatalf("%d assemblies counted, %d found", done.Assemblies, len(out))
+	}
+	return out, s.Stats().Breaker
+}
+
+// TestBreakerByEstimate: with every search counted as long enough to try
+// the other breakers, the boxes of pentominoes hand on the very
+// assemblies they do with the assembler's own choice, BurrTools' counts.
+func TestBreakerByEstimate(t *testing.T) {
+	defer func(n uint64) { breakerNodes = n }(breakerNodes)
+	for _, tc := range []struct {
+		name    string
+		p       *model.Puzzle
+		mirrors bool
+		want    int
+	}{
+		{"5x12", puzzles.PentominoBox(12, 5, 1), false, 1010},
+		{"6x5x2", puzzles.PentominoBox(6, 5, 2), false, 264},
+		{"6x5x2 with mirrors", puzzles.PentominoBox(6, 5, 2), true, 528},
+	} {
+		opts := Options{Workers: 2, KeepMirrors: tc.mirrors}
+		breakerNodes = math.MaxUint64
+		want, own := solveAll(t, tc.p, opts)
+		breakerNodes = 0
+		got, chosen := solveAll(t, tc.p, opts)
+		if len(want) != tc.want || !slices.Equal(got, want) {
+			t.Errorf("%s: %d assemblies with breaker %d, %d with breaker %d, want %d, the same", tc.name, len(want), own, len(got), chosen, tc.want)
+		}
+		t.Logf("%s: breaker %d by room, %d by estimate", tc.name, own, chosen)
+	}
+}
+
+// TestBreakerChoiceFixed: in the 5x4x3 box another part than the one with
+// the least room breaks the symmetry (its search is about half as big),
+// and every process of a split search, whatever its workers, makes the
+// same choice: the same matrix.
+func TestBreakerChoiceFixed(t *testing.T) {
+	p := puzzles.PentominoBox(5, 4, 3)
+	a, err := assemble.New(context.Background(), p, 0, assemble.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var breaker int
+	var fp string
+	for i, opts := range []Options{{Workers: 1}, {Workers: 3}, {Workers: 2, Part: 2, Parts: 5}, {Workers: 1, Part: 5, Parts: 5}} {
+		s, err := Prepare(context.Background(), p, 0, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i == 0 {
+			breaker, fp = s.Stats().Breaker, s.m.Fingerprint()
+			if breaker == a.Stats().Breaker {
+				t.Errorf("breaker %d, the assembler's own choice: want another", breaker)
+			}
+			t.Logf("breaker %d by estimate, %d by room", breaker, a.Stats().Breaker)
+			continue
+		}
+		if s.Stats().Breaker != breaker || s.m.Fingerprint() != fp {
+			t.Errorf("%+v: breaker %d, matrix %s; want %d and %s as with one worker", opts, s.Stats().Breaker, s.m.Fingerprint(), breaker, fp)
+		}
+	}
+}
