@@ -167,28 +167,65 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 
 // Estimate returns a rough estimate of the number of nodes of the whole
 // search of m, from a few random descents.
-func Estimate(m *Matrix) uint64 { return EstimateProbes(m, probesPerPiece) }
+func Estimate(m *Matrix) uint64 { return EstimateProbes(m, probesPerPiece).Nodes }
 
-// EstimateProbes returns an estimate of the number of nodes of the whole
-// search of m from the given number of random descents (Knuth's
-// estimator: the mean of what each descent predicts). The descents are
-// the search's own (same column choice, same rows skipped), their random
+// SearchEstimate is an estimate of the size of a search from random
+// descents.
+type SearchEstimate struct {
+	// Nodes is the mean of the descents' predictions (Knuth's estimator).
+	Nodes uint64
+	// Spread is the mean absolute deviation of the predictions from
+	// Nodes over the square root of their number: about how far Nodes
+	// itself is off (the standard error, were they spread normally; they
+	// are not: a rare descent into a big branch predicts far more than
+	// the rest, so two estimates are told apart only when they lie
+	// several spreads apart). Integers, so that every machine computes
+	// the same.
+	Spread uint64
+}
+
+// EstimateProbes estimates the number of nodes of the whole search of m
+// from the given number of random descents. The descents are the
+// search's own (same column choice, same rows skipped), their random
 // choices are seeded by a constant, so the estimate depends on m and
 // probes only, never on the machine or the workers. The probes share
 // their common beginnings, so many cost much less than that many
 // descents.
-func EstimateProbes(m *Matrix, probes int) uint64 {
+func EstimateProbes(m *Matrix, probes int) SearchEstimate {
 	if m.fail0 {
-		return 0
+		return SearchEstimate{}
 	}
 	m.hintsOnce.Do(m.buildHints)
 	sp := newSplitter(m)
 	sp.probes = max(1, probes)
 	p, err := sp.piece(nil, 0, satMax)
 	if err != nil {
-		return 0
+		return SearchEstimate{}
 	}
-	return p.est
+	if p.leaf {
+		return SearchEstimate{Nodes: p.est}
+	}
+	var dev uint64
+	for _, v := range sp.vals {
+		if v > p.est {
+			dev = satAdd(dev, v-p.est)
+		} else {
+			dev = satAdd(dev, p.est-v)
+		}
+	}
+	n := uint64(len(sp.vals))
+	return SearchEstimate{Nodes: p.est, Spread: dev / n / max(1, isqrt(n))}
+}
+
+// isqrt is the integer square root of x, rounded down.
+func isqrt(x uint64) uint64 {
+	r := uint64(0)
+	for b := uint64(1) << 31; b > 0; b >>= 1 {
+		if t := r | b; t*t <= x {
+			r = t
+		}
+	}
+	return r
 }
 
 // Split returns the jobs of part i of n (counted from 1) of the search of
