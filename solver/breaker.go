@@ -35,19 +35,22 @@ const (
 )
 
 // breakerNodes is about three seconds of one worker: a box of pentominoes
-// (0.2 s) pays nothing, and trying a dozen parts (about 15 ms each on the
-// 5x4x3 box) costs at most a few percent. A variable for tests.
+// (0.2 s) pays nothing, and trying a dozen parts (about 0.15 s on the
+// 5x4x3 box, 0.3 s in the Bedlam cube) costs at most a few percent. A
+// search split into parts pays for the choice in every part, so there
+// the bar is each part's share. A variable for tests.
 var breakerNodes uint64 = 1 << 22
 
 // chooseBreaker returns the assembler and reduced matrix of the part whose
 // search is estimated smallest, a and m when no other part is estimated
-// clearly smaller or the search is short anyway. The choice depends on
-// the matrices alone (the probes' seeds are fixed): every process of a
-// split search (Options.Part) makes the same one, whatever its workers.
-// The assemblies and their count do not depend on it.
-func chooseBreaker(ctx context.Context, a *assemble.Assembler, m *cover.Matrix) (*assemble.Assembler, *cover.Matrix, error) {
+// clearly smaller or the search is short anyway, for a search split into
+// parts parts (0 or 1: not split). The choice depends on the matrices and
+// parts alone (the probes' seeds are fixed): every process of a split
+// search makes the same one, whatever its part number or workers. The
+// assemblies and their count do not depend on it.
+func chooseBreaker(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, parts int) (*assemble.Assembler, *cover.Matrix, error) {
 	others := a.Breakers()
-	if len(others) == 0 || cover.EstimateProbes(m, breakerGateProbes).Nodes < breakerNodes {
+	if len(others) == 0 || cover.EstimateProbes(m, breakerGateProbes).Nodes/uint64(max(1, parts)) < breakerNodes {
 		return a, m, nil
 	}
 	own := cover.EstimateProbes(m, breakerProbes)

@@ -69,31 +69,39 @@ func TestBreakerByEstimate(t *testing.T) {
 
 // TestBreakerChoiceFixed: in the 5x4x3 box another part than the one with
 // the least room breaks the symmetry (its search is about half as big),
-// and every process of a split search, whatever its workers, makes the
-// same choice: the same matrix.
+// and every process of a search split in two, whatever its part number or
+// workers, makes the same choice as one search: the same matrix. Split
+// into 5, each part's share is too small to pay for trying the parts, and
+// every part keeps the assembler's choice.
 func TestBreakerChoiceFixed(t *testing.T) {
 	p := puzzles.PentominoBox(5, 4, 3)
 	a, err := assemble.New(context.Background(), p, 0, assemble.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
+	own := a.Stats().Breaker
 	var breaker int
 	var fp string
-	for i, opts := range []Options{{Workers: 1}, {Workers: 3}, {Workers: 2, Part: 2, Parts: 5}, {Workers: 1, Part: 5, Parts: 5}} {
+	for i, opts := range []Options{{Workers: 1}, {Workers: 3}, {Workers: 2, Part: 1, Parts: 2}, {Workers: 1, Part: 2, Parts: 2},
+		{Workers: 1, Part: 1, Parts: 5}, {Workers: 2, Part: 5, Parts: 5}} {
 		s, err := Prepare(context.Background(), p, 0, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if i == 0 {
-			breaker, fp = s.Stats().Breaker, s.m.Fingerprint()
-			if breaker == a.Stats().Breaker {
+		got := s.Stats().Breaker
+		switch {
+		case i == 0:
+			breaker, fp = got, s.m.Fingerprint()
+			if breaker == own {
 				t.Errorf("breaker %d, the assembler's own choice: want another", breaker)
 			}
-			t.Logf("breaker %d by estimate, %d by room", breaker, a.Stats().Breaker)
-			continue
-		}
-		if s.Stats().Breaker != breaker || s.m.Fingerprint() != fp {
-			t.Errorf("%+v: breaker %d, matrix %s; want %d and %s as with one worker", opts, s.Stats().Breaker, s.m.Fingerprint(), breaker, fp)
+			t.Logf("breaker %d by estimate, %d by room", breaker, own)
+		case opts.Parts == 5:
+			if got != own {
+				t.Errorf("%+v: breaker %d, want the assembler's %d", opts, got, own)
+			}
+		case got != breaker || s.m.Fingerprint() != fp:
+			t.Errorf("%+v: breaker %d, matrix %s; want %d and %s as with one worker", opts, got, s.m.Fingerprint(), breaker, fp)
 		}
 	}
 }
