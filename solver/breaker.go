@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"runtime"
 
 	"github.com/burrlab/burrlab/solver/assemble"
 	"github.com/burrlab/burrlab/solver/cover"
@@ -75,6 +76,13 @@ func chooseBreaker(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, 
 		if e := cover.EstimateProbes(mb, breakerProbes); e.Nodes < best && clearlyBelow(e, own) {
 			a, m, best = b, mb, e.Nodes
 		}
+		// A matrix allocates its per-row sets whole and touches a page
+		// only when a row is built (see cover's planLazy), but a page the
+		// collector hands out again is zeroed, touched all at once.
+		// Collecting after each part lets the next reuse the last one's
+		// pages: the 5x4x3 box's peak memory was 41 MB instead of 24
+		// without, with no measurable cost in time.
+		runtime.GC()
 	}
 	return a, m, nil
 }
