@@ -105,3 +105,65 @@ func TestBreakerChoiceFixed(t *testing.T) {
 		}
 	}
 }
+
+// TestBreakerFirstAndResume: a search of the 5x4x3 box to stop at its
+// first assembly keeps the assembler's breaker (choosing would cost more
+// than the whole search), and a search continued from a saved state
+// prepares the matrix of the run that saved it, with the first assembly
+// or without.
+func TestBreakerFirstAndResume(t *testing.T) {
+	p := puzzles.PentominoBox(5, 4, 3)
+	a, err := assemble.New(context.Background(), p, 0, assemble.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := a.Stats().Breaker
+	first, err := Prepare(context.Background(), p, 0, Options{Workers: 1, First: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := first.Stats().Breaker; got != own {
+		t.Errorf("stopping at the first assembly: breaker %d, want the assembler's %d", got, own)
+	}
+	_, done := collect(t, first.Run(context.Background()))
+	if done.Complete || done.State == nil {
+		t.Fatalf("stopped search: %+v", done)
+	}
+	// Stopped by hand after one assembly, with the breaker by estimate.
+	whole, err := Prepare(context.Background(), p, 0, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	chosen := whole.Stats().Breaker
+	ctx, cancel := context.WithCancel(context.Background())
+	var stopped Done
+	for ev := range whole.Run(ctx) {
+		switch ev := ev.(type) {
+		case Found:
+			cancel()
+		case Done:
+			stopped = ev
+		}
+	}
+	cancel()
+	if stopped.State == nil || chosen == own {
+		t.Fatalf("breaker %d, stopped %+v: want another breaker and a state", chosen, stopped)
+	}
+	for _, tc := range []struct {
+		name  string
+		state *State
+		first int
+		want  int
+	}{
+		{"first assembly's state, continued to the end", done.State, 0, own},
+		{"chosen breaker's state, continued to one more", stopped.State, 1, chosen},
+	} {
+		s, err := Prepare(context.Background(), p, 0, Options{Workers: 1, First: tc.first, Resume: tc.state})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := s.Stats().Breaker; got != tc.want {
+			t.Errorf("%s: breaker %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}

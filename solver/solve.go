@@ -242,7 +242,7 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	if m, _, err = m.Reduce(ctx); err != nil {
 		return nil, err
 	}
-	if b, mb, err := chooseBreaker(ctx, a, m, opts.Parts); err != nil {
+	if b, mb, err := chooseBreaker(ctx, a, m, opts); err != nil {
 		return nil, err
 	} else if b != a {
 		if err := budget.Check(opts.MaxMemory, searchCost(b, opts.Workers), "the search"); err != nil {
