@@ -243,6 +243,14 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	if m, _, err = m.Reduce(ctx); err != nil {
 		return nil, err
 	}
+	if b, mb, err := chooseBreaker(ctx, a, m, opts); err != nil {
+		return nil, err
+	} else if b != a {
+		if err := budget.Check(opts.MaxMemory, searchCost(b, opts.Workers), "the search"); err != nil {
+			return nil, err
+		}
+		a, m = b, mb
+	}
 	s := &Solver{opts: opts, asm: a, m: m}
 	if opts.Disassemble {
 		if s.dis, err = disassemble.New(a.Puzzle(), a.Problem()); err != nil {

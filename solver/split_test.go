@@ -18,11 +18,13 @@ import (
 )
 
 // balance splits problem 0 of p into n parts and searches each part with
-// one worker, returning the nodes each part visits.
+// one worker, returning the nodes each part visits. The problem is
+// prepared as a part of n is (the choice of symmetry breaker depends on
+// n).
 func balance(t testing.TB, p *model.Puzzle, n int) (nodes []uint64, pieces int, split time.Duration) {
 	t.Helper()
 	ctx := context.Background()
-	s, err := Prepare(ctx, p, 0, Options{})
+	s, err := Prepare(ctx, p, 0, Options{Part: 1, Parts: n})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,6 +51,9 @@ type Options struct {
 	// the lowest part's leaders (see lowestLeaders). Tests compare the two
 	// searches.
 	plainSearch bool
+	// breaker, when not 0, is one more than the part to restrict instead
+	// of the preferred one (see WithBreaker).
+	breaker int
 }
 
 // DefaultOptions returns BurrTools' defaults.
@@ -117,6 +120,7 @@ type Assembler struct {
 	// fromReset[part][t] moves a position from BurrTools' reset hotspot to
 	// the shape's own hotspot, so assemblies fit the puzzle as given.
 	fromReset [][]grid.Vec
+	opts      Options // as given to New, for WithBreaker
 	budget    int64   // Options.MaxMemory
 	fixed     int64   // fixedCost
 	offs      []int32 // scratch of New: voxel offsets of a turned piece's cells
@@ -188,7 +192,7 @@ func begin(ctx context.Context, p *model.Puzzle, problem int, opts Options) (a *
 	if err := a.check(); err != nil {
 		return nil, false, err
 	}
-	a.budget, a.progress = opts.MaxMemory, opts.Progress
+	a.opts, a.budget, a.progress = opts, opts.MaxMemory, opts.Progress
 	a.fixed = a.fixedCost()
 	if err := budget.Check(a.budget, a.fixed, "turning the shapes and the result"); err != nil {
 		return nil, false, err
@@ -211,7 +215,7 @@ func begin(ctx context.Context, p *model.Puzzle, problem int, opts Options) (a *
 // what the filter would drop (lowestLeaders). strict makes a required
 // part that fits nowhere an error.
 func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, strict bool) (lead []bool, trimmed int, err error) {
-	a.plan = a.planSymmetry(exact, !opts.KeepRotations && !opts.CompleteRotationCheck && !opts.plainSearch)
+	a.plan = a.planSymmetry(exact, !opts.KeepRotations && !opts.CompleteRotationCheck && !opts.plainSearch, opts.breaker-1)
 	if err := a.place(ctx, strict, true); err != nil {
 		return nil, 0, err
 	}

@@ -1,12 +1,18 @@
 package assemble
 
 import (
+	"context"
+	"fmt"
+	"slices"
+
 	"github.com/burrlab/burrlab/model/grid"
 )
 
 // preferredBreaker returns the part to restrict instead of best
 // (BurrTools' choice of symmetry breaker): the one with the least room in
-// the result (see room); best on a tie, then the first.
+// the result (see room); best on a tie, then the first. choices are the
+// parts that may be restricted instead of best, best included, in part
+// order: nil where only best will do.
 //
 // Any part can break the result's symmetry: in orientation where it has
 // none (BurrTools' choice), in position where it has (trimBreaker keeps
@@ -18,6 +24,12 @@ import (
 // BurrTools' F gave 752,009 and the most roomy P 525,724), X in the 6x5x2
 // box (265,923 against 1,074,431 with F), and in the Bedlam cube a
 // tetracube with 2 placements left (17.8 million nodes against 27.0).
+// Room is a first guess only: in the 5x4x3 box the I, with 12
+// placements, gives 8,438,166 nodes, where W gives 3,996,428, Z
+// 4,038,221 and P 7,220,883; in the 5x12 box Z gives 242,554 against
+// X's 277,897. So choices lists every part that may be the breaker, and
+// where the search is long the solver estimates each one's search and
+// keeps the smallest (see Breakers and WithBreaker).
 //
 // The search then finds a different member of each class of symmetric
 // assemblies than BurrTools. The filter runs on every assembly (with the
@@ -31,11 +43,11 @@ import (
 // onto itself stays. PelikanBurr's frame, with its one placement in the
 // middle of the 8x8x8 box, restricted nothing, and the search took 5,890
 // nodes instead of 57. Other results keep BurrTools' choice.
-func (a *Assembler) preferredBreaker(best int) int {
+func (a *Assembler) preferredBreaker(best int) (pick int, choices []int) {
 	r := &a.res
 	ext := r.hi.Sub(r.lo)
 	if a.g.Type() != grid.Cubes || len(r.pos) != (ext[0]+1)*(ext[1]+1)*(ext[2]+1) {
-		return best
+		return best, nil
 	}
 	proper := int64(0)
 	for t := range a.g.Orientations() {
@@ -45,14 +57,50 @@ func (a *Assembler) preferredBreaker(best int) int {
 	}
 	pick, least := best, a.room(best)
 	for i, p := range a.parts {
+		if i == best {
+			choices = append(choices, i)
+			continue
+		}
 		if p.max != 1 {
 			continue
 		}
-		if n := a.room(i); n < least && n >= proper {
+		n := a.room(i)
+		if n < proper {
+			continue
+		}
+		choices = append(choices, i)
+		if n < least {
 			pick, least = i, n
 		}
 	}
-	return pick
+	return pick, choices
+}
+
+// Breakers returns the parts that may be the symmetry breaker in place of
+// the one chosen, in part order, for WithBreaker: empty when the choice
+// is BurrTools' own and no other will do (see preferredBreaker).
+func (a *Assembler) Breakers() []int {
+	var out []int
+	for _, i := range a.plan.choices {
+		if i != a.plan.breaker {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// WithBreaker prepares the same problem with the same options as a, but
+// with part as the symmetry breaker: one of a.Breakers(). The search then
+// finds other members of the classes of symmetric assemblies, and the
+// filter still hands on BurrTools' own (see preferredBreaker): the
+// assemblies and their count are a's, the size of the search is not.
+func (a *Assembler) WithBreaker(ctx context.Context, part int) (*Assembler, error) {
+	if !slices.Contains(a.plan.choices, part) {
+		return nil, fmt.Errorf("part %d cannot be the symmetry breaker", part)
+	}
+	opts := a.opts
+	opts.breaker = part + 1
+	return New(ctx, a.puzzle, 0, opts)
 }
 
 // room is the number of translations that keep the bounding box of some

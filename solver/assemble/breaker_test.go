@@ -19,6 +19,13 @@ func searchNodes(t *testing.T, p *model.Puzzle, opts Options) (*Assembler, []str
 	if err != nil {
 		t.Fatal(err)
 	}
+	asms, nodes := searchMatrix(t, a)
+	return a, asms, nodes
+}
+
+// searchMatrix is searchNodes for a prepared assembler.
+func searchMatrix(t *testing.T, a *Assembler) ([]string, uint64) {
+	t.Helper()
 	m, err := cover.New(a.Cover())
 	if err != nil {
 		t.Fatal(err)
@@ -38,7 +45,7 @@ func searchNodes(t *testing.T, p *model.Puzzle, opts Options) (*Assembler, []str
 		t.Fatal(err)
 	}
 	slices.Sort(asms)
-	return a, asms, res.Nodes
+	return asms, res.Nodes
 }
 
 // TestPreferredBreaker checks that choosing the part with the least room
@@ -136,4 +143,60 @@ func TestTrimBreaker(t *testing.T) {
 		t.Errorf("%d search nodes trimmed, %d plain", nodes, plainNodes)
 	}
 	t.Logf("%d assemblies, %d nodes, %d plain", len(got), nodes, plainNodes)
+}
+
+// TestWithBreaker checks that every part Breakers offers, made the
+// symmetry breaker by WithBreaker, hands on the very assemblies of the
+// assembler's own choice (the filter turns each into BurrTools'
+// representative), with and without mirror images, and that a part not
+// offered is refused. In the 5x3x2 box a mirror image across the middle
+// layer is left to the filter.
+func TestWithBreaker(t *testing.T) {
+	all := pentominoes()
+	small := puzzle(box(5, 3, 2, model.Filled), all[2], all[3], all[4], all[6], all[7], all[10])
+	for _, tc := range []struct {
+		name    string
+		p       *model.Puzzle
+		mirrors bool
+	}{
+		{"4x15", puzzle(box(15, 4, 1, model.Filled), all...), false},
+		{"5x3x2", small, false},
+		{"5x3x2", small, true},
+	} {
+		opts := DefaultOptions()
+		opts.KeepMirrors = tc.mirrors
+		a, want, _ := searchNodes(t, tc.p, opts)
+		others := a.Breakers()
+		if len(others) == 0 || slices.Contains(others, a.Stats().Breaker) {
+			t.Fatalf("%s: breaker %d, others %v: want some others, without it", tc.name, a.Stats().Breaker, others)
+		}
+		for _, part := range others {
+			b, err := a.WithBreaker(context.Background(), part)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Stats().Breaker != part {
+				t.Fatalf("%s: breaker %d, want %d", tc.name, b.Stats().Breaker, part)
+			}
+			got, nodes := searchMatrix(t, b)
+			if !slices.Equal(got, want) || len(want) == 0 {
+				t.Errorf("%s, keep mirrors %v: %d assemblies with breaker %d, %d with %d (want the same)",
+					tc.name, tc.mirrors, len(got), part, len(want), a.Stats().Breaker)
+			}
+			t.Logf("%s, keep mirrors %v: breaker %d: %d nodes", tc.name, tc.mirrors, part, nodes)
+		}
+	}
+	p := puzzle(box(15, 4, 1, model.Filled), all...)
+	keep := DefaultOptions()
+	keep.KeepRotations = true
+	a, err := New(context.Background(), p, 0, keep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a.Breakers()) != 0 {
+		t.Errorf("keeping rotations, breakers %v offered, want none (the count depends on the breaker)", a.Breakers())
+	}
+	if _, err := a.WithBreaker(context.Background(), 9); err == nil {
+		t.Error("keeping rotations, part 9 made the breaker, want an error")
+	}
 }

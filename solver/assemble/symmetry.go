@@ -1,6 +1,8 @@
 package assemble
 
 import (
+	"slices"
+
 	"github.com/burrlab/burrlab/model/grid"
 )
 
@@ -52,8 +54,12 @@ type symmetryPlan struct {
 	// canon, when not -1, is the pivot of BurrTools' own breaker, which
 	// decides the representative handed on of each assembly (see
 	// preferredBreaker).
-	canon  int
-	mirror bool // the filter also tries mirror images, swapping partners
+	canon int
+	// choices are the parts that may be the breaker in its place,
+	// BurrTools' own included, in part order (see preferredBreaker); nil
+	// when only BurrTools' choice will do.
+	choices []int
+	mirror  bool // the filter also tries mirror images, swapping partners
 	// partner[slot] is the slot holding the mirror image piece (-1: none)
 	// and partnerT[slot] the mirror orientation that turns this slot's
 	// shape into the partner's.
@@ -66,9 +72,10 @@ type symmetryPlan struct {
 // once or never (BurrTools' assembler 0); otherwise assembler 1's rules
 // apply. Parts that are never used take no part in the choice. With
 // prefer, the breaker may be another part that makes a smaller search
-// (see preferredBreaker); then the filter runs and hands on BurrTools'
+// (see preferredBreaker), or force if that is one of the parts it may
+// be (-1: none); then the filter runs and hands on BurrTools'
 // representative of each assembly (canonical).
-func (a *Assembler) planSymmetry(exact, prefer bool) symmetryPlan {
+func (a *Assembler) planSymmetry(exact, prefer bool, force int) symmetryPlan {
 	g := a.g
 	pl := symmetryPlan{breaker: -1, pivot: -1, canon: -1}
 	resSym := a.res.sym
@@ -95,7 +102,12 @@ func (a *Assembler) planSymmetry(exact, prefer bool) symmetryPlan {
 		return pl
 	}
 	if exact && prefer {
-		if p := a.preferredBreaker(best); p != best {
+		p, choices := a.preferredBreaker(best)
+		if slices.Contains(choices, force) {
+			p = force
+		}
+		pl.choices = choices
+		if p != best {
 			pl.canon = a.slotStart[best]
 			best = p
 		}

@@ -167,16 +167,65 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 
 // Estimate returns a rough estimate of the number of nodes of the whole
 // search of m, from a few random descents.
-func Estimate(m *Matrix) uint64 {
+func Estimate(m *Matrix) uint64 { return EstimateProbes(m, probesPerPiece).Nodes }
+
+// SearchEstimate is an estimate of the size of a search from random
+// descents.
+type SearchEstimate struct {
+	// Nodes is the mean of the descents' predictions (Knuth's estimator).
+	Nodes uint64
+	// Spread is the mean absolute deviation of the predictions from
+	// Nodes over the square root of their number: about how far Nodes
+	// itself is off (the standard error, were they spread normally; they
+	// are not: a rare descent into a big branch predicts far more than
+	// the rest, so two estimates are told apart only when they lie
+	// several spreads apart). Integers, so that every machine computes
+	// the same.
+	Spread uint64
+}
+
+// EstimateProbes estimates the number of nodes of the whole search of m
+// from the given number of random descents. The descents are the
+// search's own (same column choice, same rows skipped), their random
+// choices are seeded by a constant, so the estimate depends on m and
+// probes only, never on the machine or the workers. The probes share
+// their common beginnings, so many cost much less than that many
+// descents.
+func EstimateProbes(m *Matrix, probes int) SearchEstimate {
 	if m.fail0 {
-		return 0
+		return SearchEstimate{}
 	}
 	m.hintsOnce.Do(m.buildHints)
-	p, err := newSplitter(m).piece(nil, 0, satMax)
+	sp := newSplitter(m)
+	sp.probes = max(1, probes)
+	p, err := sp.piece(nil, 0, satMax)
 	if err != nil {
-		return 0
+		return SearchEstimate{}
 	}
-	return p.est
+	if p.leaf {
+		return SearchEstimate{Nodes: p.est}
+	}
+	var dev uint64
+	for _, v := range sp.vals {
+		if v > p.est {
+			dev = satAdd(dev, v-p.est)
+		} else {
+			dev = satAdd(dev, p.est-v)
+		}
+	}
+	n := uint64(len(sp.vals))
+	return SearchEstimate{Nodes: p.est, Spread: dev / n / max(1, isqrt(n))}
+}
+
+// isqrt is the integer square root of x, rounded down.
+func isqrt(x uint64) uint64 {
+	r := uint64(0)
+	for b := uint64(1) << 31; b > 0; b >>= 1 {
+		if t := r | b; t*t <= x {
+			r = t
+		}
+	}
+	return r
 }
 
 // Split returns the jobs of part i of n (counted from 1) of the search of
@@ -272,6 +321,8 @@ type splitter struct {
 	alive [][]uint64
 	group [][]probe
 	vals  []uint64 // each probe's estimate, by probe number
+	// probes is how many descents estimate a piece.
+	probes int
 }
 
 // probe is one random descent of a piece's probes in progress.
@@ -284,7 +335,7 @@ type probe struct {
 func newSplitter(m *Matrix) *splitter {
 	w := newWorker(m)
 	w.maxLevels = levelsFor(m, maxLevelBytes)
-	return &splitter{r: &runner{w: w}}
+	return &splitter{r: &runner{w: w}, probes: probesPerPiece}
 }
 
 // splitPiece is a piece under construction.
@@ -371,15 +422,15 @@ func (sp *splitter) piece(path []int32, seq int, cut uint64) (*splitPiece, error
 	// they part (descents); each gets the value its own descent would.
 	d0 := len(w.frames) - 1
 	g := levelAt(&sp.group, 0)[:0]
-	for k := range probesPerPiece {
+	for k := range sp.probes {
 		g = append(g, probe{k: k, rng: seed + uint64(k)*0x9e3779b97f4a7c15})
 	}
 	sp.group[0] = g
-	sp.vals = slices.Grow(sp.vals[:0], probesPerPiece)[:probesPerPiece]
+	sp.vals = slices.Grow(sp.vals[:0], sp.probes)[:sp.probes]
 	sp.descents(d0, 0, 1, 1)
 	var sum uint64
 	k := 0
-	for k < probesPerPiece {
+	for k < sp.probes {
 		e := sp.vals[k]
 		sum = satAdd(sum, e)
 		p.hi = max(p.hi, e)

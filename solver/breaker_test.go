@@ -1,0 +1,169 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/burrlab/burrlab/internal/puzzles"
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/solver/assemble"
+)
+
+// solveAll solves problem 0 of p with opts and returns its assemblies as
+// sorted strings and the breaker used.
+func solveAll(t *testing.T, p *model.Puzzle, opts Options) ([]string, int) {
+	t.Helper()
+	s, err := Prepare(context.Background(), p, 0, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols, done := collect(t, s.Run(context.Background()))
+	out := make([]string, len(sols))
+	for i, sol := range sols {
+		out[i] = fmt.Sprint(sol.Assembly)
+	}
+	slices.Sort(out)
+	if done.Assemblies != uint64(len(out)) {
+		t.Fatalf("%d assemblies counted, %d found", done.Assemblies, len(out))
+	}
+	return out, s.Stats().Breaker
+}
+
+// TestBreakerByEstimate: with every search counted as long enough to try
+// the other breakers, the boxes of pentominoes hand on the very
+// assemblies they do with the assembler's own choice, BurrTools' counts,
+// also where another part is chosen.
+func TestBreakerByEstimate(t *testing.T) {
+	defer func(n uint64) { breakerNodes = n }(breakerNodes)
+	switched := 0
+	for _, tc := range []struct {
+		name    string
+		p       *model.Puzzle
+		mirrors bool
+		want    int
+	}{
+		{"5x12", puzzles.PentominoBox(12, 5, 1), false, 1010},
+		{"6x5x2", puzzles.PentominoBox(6, 5, 2), false, 264},
+		{"6x5x2 with mirrors", puzzles.PentominoBox(6, 5, 2), true, 528},
+	} {
+		opts := Options{Workers: 2, KeepMirrors: tc.mirrors}
+		breakerNodes = math.MaxUint64
+		want, own := solveAll(t, tc.p, opts)
+		breakerNodes = 0
+		got, chosen := solveAll(t, tc.p, opts)
+		if len(want) != tc.want || !slices.Equal(got, want) {
+			t.Errorf("%s: %d assemblies with breaker %d, %d with breaker %d, want %d, the same", tc.name, len(want), own, len(got), chosen, tc.want)
+		}
+		t.Logf("%s: breaker %d by room, %d by estimate", tc.name, own, chosen)
+		if chosen != own {
+			switched++
+		}
+	}
+	if switched == 0 {
+		t.Error("no other breaker chosen anywhere: the test checks nothing")
+	}
+}
+
+// TestBreakerChoiceFixed: in the 5x4x3 box another part than the one with
+// the least room breaks the symmetry (its search is about half as big),
+// and every process of a search split in two, whatever its part number or
+// workers, makes the same choice as one search: the same matrix. Split
+// into 5, each part's share is too small to pay for trying the parts, and
+// every part keeps the assembler's choice.
+func TestBreakerChoiceFixed(t *testing.T) {
+	p := puzzles.PentominoBox(5, 4, 3)
+	a, err := assemble.New(context.Background(), p, 0, assemble.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := a.Stats().Breaker
+	var breaker int
+	var fp string
+	for i, opts := range []Options{{Workers: 1}, {Workers: 3}, {Workers: 2, Part: 1, Parts: 2}, {Workers: 1, Part: 2, Parts: 2},
+		{Workers: 1, Part: 1, Parts: 5}, {Workers: 2, Part: 5, Parts: 5}} {
+		s, err := Prepare(context.Background(), p, 0, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := s.Stats().Breaker
+		switch {
+		case i == 0:
+			breaker, fp = got, s.m.Fingerprint()
+			if breaker == own {
+				t.Errorf("breaker %d, the assembler's own choice: want another", breaker)
+			}
+			t.Logf("breaker %d by estimate, %d by room", breaker, own)
+		case opts.Parts == 5:
+			if got != own {
+				t.Errorf("%+v: breaker %d, want the assembler's %d", opts, got, own)
+			}
+		case got != breaker || s.m.Fingerprint() != fp:
+			t.Errorf("%+v: breaker %d, matrix %s; want %d and %s as with one worker", opts, got, s.m.Fingerprint(), breaker, fp)
+		}
+	}
+}
+
+// TestBreakerFirstAndResume: a search of the 5x4x3 box to stop at its
+// first assembly keeps the assembler's breaker (choosing would cost more
+// than the whole search), and a search continued from a saved state
+// prepares the matrix of the run that saved it, with the first assembly
+// or without.
+func TestBreakerFirstAndResume(t *testing.T) {
+	p := puzzles.PentominoBox(5, 4, 3)
+	a, err := assemble.New(context.Background(), p, 0, assemble.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := a.Stats().Breaker
+	first, err := Prepare(context.Background(), p, 0, Options{Workers: 1, First: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := first.Stats().Breaker; got != own {
+		t.Errorf("stopping at the first assembly: breaker %d, want the assembler's %d", got, own)
+	}
+	_, done := collect(t, first.Run(context.Background()))
+	if done.Complete || done.State == nil {
+		t.Fatalf("stopped search: %+v", done)
+	}
+	// Stopped by hand after one assembly, with the breaker by estimate.
+	whole, err := Prepare(context.Background(), p, 0, Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	chosen := whole.Stats().Breaker
+	ctx, cancel := context.WithCancel(context.Background())
+	var stopped Done
+	for ev := range whole.Run(ctx) {
+		switch ev := ev.(type) {
+		case Found:
+			cancel()
+		case Done:
+			stopped = ev
+		}
+	}
+	cancel()
+	if stopped.State == nil || chosen == own {
+		t.Fatalf("breaker %d, stopped %+v: want another breaker and a state", chosen, stopped)
+	}
+	for _, tc := range []struct {
+		name  string
+		state *State
+		first int
+		want  int
+	}{
+		{"first assembly's state, continued to the end", done.State, 0, own},
+		{"chosen breaker's state, continued to one more", stopped.State, 1, chosen},
+	} {
+		s, err := Prepare(context.Background(), p, 0, Options{Workers: 1, First: tc.first, Resume: tc.state})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := s.Stats().Breaker; got != tc.want {
+			t.Errorf("%s: breaker %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
