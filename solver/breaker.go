@@ -2,7 +2,16 @@ package solver
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime"
+	"slices"
+
+	"github.com/burrlab/burrlab/internal/atomicfile"
 
 	"github.com/burrlab/burrlab/solver/assemble"
 	"github.com/burrlab/burrlab/solver/cover"
@@ -37,17 +46,20 @@ const (
 
 // breakerNodes is about three seconds of one worker: a box of pentominoes
 // (0.2 s) pays nothing, and trying a dozen parts (about 0.15 s on the
-// 5x4x3 box, 0.3 s in the Bedlam cube) costs at most a few percent. A
-// search split into parts pays for the choice in every part, so there
-// the bar is each part's share. A variable for tests.
+// 5x4x3 box, 0.3 s in the Bedlam cube) costs at most a few percent. The
+// bar is the same for a search split into parts, whatever their number:
+// a part searches the matrix of the whole search, so the parts of the
+// 5x4x3 box, like one run, search half the nodes with the choice. Parts
+// that share a split folder (Options.SplitDir) make the choice once (see
+// breakerFile). A variable for tests.
 var breakerNodes uint64 = 1 << 22
 
 // chooseBreaker returns the assembler and reduced matrix of the part whose
 // search is estimated smallest, a and m when no other part is estimated
 // clearly smaller or the search is short anyway. The choice depends on
-// the matrices and opts.Parts alone (the probes' seeds are fixed): every
-// process of a split search makes the same one, whatever its part number
-// or workers. The assemblies and their count do not depend on it.
+// the matrices alone (the probes' seeds are fixed): every process of a
+// split search makes the same one, whatever its part number, number of
+// parts or workers. The assemblies and their count do not depend on it.
 //
 // A search to stop after opts.First assemblies keeps a and m: it may end
 // long before the choice would pay (the 5x4x3 box's first assembly takes
@@ -60,16 +72,38 @@ func chooseBreaker(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, 
 		return a, m, nil
 	}
 	others := a.Breakers()
-	if len(others) == 0 || cover.EstimateProbes(m, breakerGateProbes).Nodes/uint64(max(1, opts.Parts)) < breakerNodes {
+	if len(others) == 0 {
 		return a, m, nil
 	}
+	if opts.SplitDir != "" {
+		if part, fp, err := readBreaker(opts.SplitDir, m.Fingerprint()); err == nil {
+			return withBreaker(ctx, a, m, part, fp)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, err
+		}
+	}
+	if cover.EstimateProbes(m, breakerGateProbes).Nodes < breakerNodes {
+		return a, m, nil
+	}
+	b, mb, part, err := estimateBreakers(ctx, a, m, others)
+	if err != nil || opts.SplitDir == "" {
+		return b, mb, err
+	}
+	return b, mb, writeBreaker(opts.SplitDir, m.Fingerprint(), part, mb.Fingerprint())
+}
+
+// estimateBreakers tries the parts others as breakers instead of a's own
+// choice and returns the assembler and reduced matrix whose search is
+// estimated clearly smallest, and its part (-1: a's own choice).
+func estimateBreakers(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, others []int) (*assemble.Assembler, *cover.Matrix, int, error) {
+	pick := -1
 	own := cover.EstimateProbes(m, breakerProbes)
 	best := own.Nodes
 	for _, part := range others {
 		b, err := a.WithBreaker(ctx, part)
 		if err != nil {
 			if ctx.Err() != nil {
-				return nil, nil, ctx.Err()
+				return nil, nil, 0, ctx.Err()
 			}
 			// A part whose preparation exceeds the memory budget where
 			// the assembler's choice's did not: left out, as no better.
@@ -77,13 +111,13 @@ func chooseBreaker(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, 
 		}
 		mb, err := cover.Take(b.Cover())
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 		if mb, _, err = mb.Reduce(ctx); err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 		if e := cover.EstimateProbes(mb, breakerProbes); e.Nodes < best && clearlyBelow(e, own) {
-			a, m, best = b, mb, e.Nodes
+			a, m, best, pick = b, mb, e.Nodes, part
 		}
 		// A matrix allocates its per-row sets whole and touches a page
 		// only when a row is built (see cover's planLazy), but a page the
@@ -93,11 +127,78 @@ func chooseBreaker(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, 
 		// without, with no measurable cost in time.
 		runtime.GC()
 	}
-	return a, m, nil
+	return a, m, pick, nil
 }
 
 // clearlyBelow reports whether estimate e lies clearly below own (see
 // breakerSpreads).
 func clearlyBelow(e, own cover.SearchEstimate) bool {
 	return e.Nodes+breakerSpreads*(e.Spread+own.Spread) < own.Nodes-own.Nodes/10
+}
+
+// withBreaker returns the assembler and reduced matrix with part as the
+// breaker (a and m for -1), which must be the matrix fingerprint fp: the
+// choice read from a split folder.
+func withBreaker(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, part int, fp string) (*assemble.Assembler, *cover.Matrix, error) {
+	if part < 0 {
+		if fp != m.Fingerprint() {
+			return nil, nil, fmt.Errorf("%w: the breaker file's matrix %s is not this one's", ErrSplitFile, fp)
+		}
+		return a, m, nil
+	}
+	if !slices.Contains(a.Breakers(), part) {
+		return nil, nil, fmt.Errorf("%w: part %d cannot break this problem's symmetry", ErrSplitFile, part)
+	}
+	b, err := a.WithBreaker(ctx, part)
+	if err != nil {
+		return nil, nil, err
+	}
+	mb, err := cover.Take(b.Cover())
+	if err != nil {
+		return nil, nil, err
+	}
+	if mb, _, err = mb.Reduce(ctx); err != nil {
+		return nil, nil, err
+	}
+	if mb.Fingerprint() != fp {
+		return nil, nil, fmt.Errorf("%w: with breaker %d the matrix is %s, the breaker file says %s", ErrSplitFile, part, mb.Fingerprint(), fp)
+	}
+	return b, mb, nil
+}
+
+// breakerFile names the file of a split folder that keeps the breaker
+// chosen for the search whose matrix with the assembler's own choice has
+// fingerprint own. The parts that share the folder then pay for the
+// choice once (the 5x4x3 box: 0.15 s a part), the first to get there
+// (usually the split-only step) writing it, like the split file.
+func breakerFile(dir, own string) string {
+	return filepath.Join(dir, fmt.Sprintf("breaker-%s.txt", own))
+}
+
+// writeBreaker keeps the choice of part (-1: the assembler's own) with
+// chosen matrix fingerprint fp for the search own.
+func writeBreaker(dir, own string, part int, fp string) error {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return err
+	}
+	line := fmt.Sprintf("burrlab-breaker %s %d %s\n", own, part, fp)
+	return atomicfile.WriteFile(breakerFile(dir, own), func(w io.Writer) error {
+		_, err := io.WriteString(w, line)
+		return err
+	})
+}
+
+// readBreaker reads the choice writeBreaker kept for the search own; an
+// error wrapping fs.ErrNotExist when there is none.
+func readBreaker(dir, own string) (part int, fp string, err error) {
+	name := breakerFile(dir, own)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return 0, "", err
+	}
+	var got string
+	if n, err := fmt.Sscanf(string(data), "burrlab-breaker %s %d %s\n", &got, &part, &fp); err != nil || n != 3 || got != own {
+		return 0, "", fmt.Errorf("%s: %w: damaged", name, ErrSplitFile)
+	}
+	return part, fp, nil
 }

@@ -2,9 +2,13 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/burrlab/burrlab/internal/puzzles"
@@ -69,10 +73,9 @@ func TestBreakerByEstimate(t *testing.T) {
 
 // TestBreakerChoiceFixed: in the 5x4x3 box another part than the one with
 // the least room breaks the symmetry (its search is about half as big),
-// and every process of a search split in two, whatever its part number or
-// workers, makes the same choice as one search: the same matrix. Split
-// into 5, each part's share is too small to pay for trying the parts, and
-// every part keeps the assembler's choice.
+// and every process of a split search, whatever its part number, number
+// of parts or workers, makes the same choice as one search: the same
+// matrix.
 func TestBreakerChoiceFixed(t *testing.T) {
 	p := puzzles.PentominoBox(5, 4, 3)
 	a, err := assemble.New(context.Background(), p, 0, assemble.DefaultOptions())
@@ -96,10 +99,6 @@ func TestBreakerChoiceFixed(t *testing.T) {
 				t.Errorf("breaker %d, the assembler's own choice: want another", breaker)
 			}
 			t.Logf("breaker %d by estimate, %d by room", breaker, own)
-		case opts.Parts == 5:
-			if got != own {
-				t.Errorf("%+v: breaker %d, want the assembler's %d", opts, got, own)
-			}
 		case got != breaker || s.m.Fingerprint() != fp:
 			t.Errorf("%+v: breaker %d, matrix %s; want %d and %s as with one worker", opts, got, s.m.Fingerprint(), breaker, fp)
 		}
@@ -164,6 +163,59 @@ func TestBreakerFirstAndResume(t *testing.T) {
 		}
 		if got := s.Stats().Breaker; got != tc.want {
 			t.Errorf("%s: breaker %d, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestBreakerFile: parts sharing a split folder choose the 5x4x3 box's
+// breaker once. The first part writes the choice there and a later one
+// takes it as written: told that the assembler's own choice was made, it
+// keeps it, where choosing would not. A damaged file, or one naming a part
+// that cannot break the symmetry, is refused.
+func TestBreakerFile(t *testing.T) {
+	p := puzzles.PentominoBox(5, 4, 3)
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "split")
+	first, err := Prepare(ctx, p, 0, Options{Workers: 1, Part: 1, Parts: 4, SplitDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := assemble.New(ctx, p, 0, assemble.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := a.Stats().Breaker
+	if first.Stats().Breaker == own {
+		t.Fatalf("breaker %d, the assembler's own: the test needs a box where another is chosen", own)
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "breaker-*.txt"))
+	if len(names) != 1 {
+		t.Fatalf("breaker files %v, want one", names)
+	}
+	ownFP := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(names[0]), "breaker-"), ".txt")
+	second, err := Prepare(ctx, p, 0, Options{Workers: 1, Part: 3, Parts: 4, SplitDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second.Stats().Breaker != first.Stats().Breaker || second.m.Fingerprint() != first.m.Fingerprint() {
+		t.Errorf("part 3 read breaker %d, matrix %s; part 1 chose %d, %s", second.Stats().Breaker, second.m.Fingerprint(), first.Stats().Breaker, first.m.Fingerprint())
+	}
+	if err := writeBreaker(dir, ownFP, -1, ownFP); err != nil {
+		t.Fatal(err)
+	}
+	kept, err := Prepare(ctx, p, 0, Options{Workers: 1, Part: 2, Parts: 4, SplitDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept.Stats().Breaker != own {
+		t.Errorf("told the assembler's choice was kept, part 2 has breaker %d, want %d", kept.Stats().Breaker, own)
+	}
+	for _, bad := range []string{"burrlab-breaker " + ownFP + " 99 0\n", "garbage", "burrlab-breaker " + ownFP + " -1 0123\n"} {
+		if err := os.WriteFile(names[0], []byte(bad), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Prepare(ctx, p, 0, Options{Workers: 1, Part: 2, Parts: 4, SplitDir: dir}); !errors.Is(err, ErrSplitFile) {
+			t.Errorf("breaker file %q: %v, want ErrSplitFile", bad, err)
 		}
 	}
 }
