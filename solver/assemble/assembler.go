@@ -615,7 +615,7 @@ func (a *Assembler) maxPlacements(ors [][]int) int {
 	for i, ts := range ors {
 		si := a.parts[i].info
 		for _, t := range ts {
-			clo, chi := a.cellOffsets(si, t)
+			clo, chi := si.turnedBounds(t)
 			box := 1
 			for k := 0; k < 3; k++ {
 				box *= max(0, (r.hi[k]-chi[k])-(r.lo[k]-clo[k])+1)

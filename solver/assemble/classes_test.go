@@ -18,8 +18,8 @@ import (
 // for, by walking the voxels where the grid allows or by turning them,
 // is the one built by turning, sorting and
 // comparing the cells of every orientation: the same norms, symmetries, anchors
-// and firsts for all 2N orientations, the same cell lists for the first
-// of each class. The shapes: the pentominoes and the Soma pieces,
+// and firsts for all 2N orientations, the same cell lists and boxes
+// (turnedBounds) for the first of each class. The shapes: the pentominoes and the Soma pieces,
 // random coloured shapes with symmetries, and every shape of BurrTools'
 // examples (all five grids) when they are at hand.
 func TestClassesOf(t *testing.T) {
@@ -115,6 +115,12 @@ func TestClassesOf(t *testing.T) {
 				}
 				if w.ok && w.norm == o && (!slices.Equal(want.turned(o), got.turned(o)) || w.hot != g.hot) {
 					t.Fatalf("shape %d (%v), orientation %d, walk %v: cell lists differ", k, it.g.Type(), o, walk)
+				}
+				if w.ok && w.norm == o && len(want.cells) > 0 {
+					wlo, whi := bounds(want.turned(o))
+					if glo, ghi := got.turnedBounds(o); glo != wlo || ghi != whi {
+						t.Fatalf("shape %d (%v), orientation %d, walk %v: turned box %v-%v, want %v-%v", k, it.g.Type(), o, walk, glo, ghi, wlo, whi)
+					}
 				}
 			}
 		}

@@ -28,6 +28,8 @@ type shapeInfo struct {
 	shape *model.Shape
 	walk  bool // turned cells are listed by walking the voxels (turnedSorted)
 	once  []sync.Once
+	// lo and hi bound cells (see turnedBounds).
+	lo, hi grid.Vec
 }
 
 // orientInfo is a shape turned by one orientation t. A piece placed with
@@ -76,6 +78,26 @@ func (si *shapeInfo) turned(t int) []grid.Cell {
 		sortCells(o.abs)
 	})
 	return si.or[t].abs
+}
+
+// turnedBounds returns the box of orientation t's turned cells, as
+// Assembler.cellOffsets does, without listing them where they are walked:
+// an axis map takes each axis onto an axis, so the box's corners go to
+// the turned box's. (Listing every orientation's cells twice, once for
+// this bound and once for the placements, was a twentieth of preparing
+// DraculasDentalDesaster.)
+func (si *shapeInfo) turnedBounds(t int) (lo, hi grid.Vec) {
+	if am, ok := grid.AxisMapOf(si.g, t); si.walk && ok {
+		if len(si.cells) == 0 {
+			return lo, hi
+		}
+		a, b := am.Apply(si.lo), am.Apply(si.hi)
+		for k := 0; k < 3; k++ {
+			lo[k], hi[k] = min(a[k], b[k]), max(a[k], b[k])
+		}
+		return lo, hi
+	}
+	return bounds(si.turned(t))
 }
 
 // resetHotspot returns the hotspot BurrTools gives a shape when solving
@@ -137,6 +159,9 @@ func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int
 func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, derive bool, norms []int, walk bool) (*shapeInfo, error) {
 	si := &shapeInfo{cells: s.Cells(), hot: resetHotspot(g, s), anchor: -1, g: g, shape: s}
 	pos := make([]grid.Vec, len(si.cells))
+	if len(si.cells) > 0 {
+		si.lo, si.hi = bounds(si.cells)
+	}
 	for i, c := range si.cells {
 		pos[i] = c.Pos
 		if model.Voxel(c.Tag).State() == model.Filled {
