@@ -393,10 +393,18 @@ func (a *Assembler) setup(ctx context.Context) error {
 	var out []grid.Vec // one buffer for all turned cell lists
 	for i, pt := range a.parts {
 		sh := &p.Shapes[pt.shape]
-		filled := sh.FilledCells()
-		pos := make([]grid.Vec, len(filled))
-		for k, c := range filled {
-			pos[k] = c.Pos
+		// Only the anchor's image is needed, and the other grids turn
+		// each cell on its own: turning all of a big piece's cells in
+		// every orientation was a twentieth of preparing
+		// DraculasDentalDesaster. A turn on the sphere grid depends on
+		// all the cells.
+		var pos []grid.Vec
+		if g.Type() == grid.Spheres {
+			for _, c := range sh.FilledCells() {
+				pos = append(pos, c.Pos)
+			}
+		} else {
+			pos = []grid.Vec{pt.info.cells[pt.info.anchor].Pos}
 		}
 		a.fromReset[i] = make([]grid.Vec, n)
 		for t := 0; t < n; t++ {
