@@ -78,7 +78,7 @@ func TestClassesOf(t *testing.T) {
 	classed := 0
 	for k, it := range items {
 		ctx := context.Background()
-		norms, err := classesOf(ctx, it.g, it.s)
+		norms, err := classesOf(ctx, it.g, it.s, it.s.Cells())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestClassesOf(t *testing.T) {
 			continue
 		}
 		classed++
-		want, err := shapeInfoWith(ctx, it.g, it.s, nil, false)
+		want, err := turnShapeInfo(ctx, it.g, it.s, it.s.Cells(), false, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ func TestClassesOf(t *testing.T) {
 		for v := 0; v < 3; v++ {
 			var got *shapeInfo
 			if v < 2 {
-				got, err = shapeInfoWith(ctx, it.g, it.s, norms, v == 0)
+				got, err = turnShapeInfo(ctx, it.g, it.s, it.s.Cells(), false, norms, v == 0)
 			} else {
 				got, err = newShapeInfo(ctx, it.g, it.s)
 			}
