@@ -148,21 +148,24 @@ func (q *quickTest) test(r int32) (verdict int, work int64) {
 	verdict = quickUnsure
 	q.lost, q.recheck = q.lost[:0], false
 	if at := q.at[r] - 1; at >= 0 && len(q.gone)-int(at) <= maxSince {
-		entries := int32(0)
-		for _, x := range q.gone[at:] {
-			if q.fits(x) {
-				q.lost = append(q.lost, x)
-				entries += m.rowStart[x+1] - m.rowStart[x]
-			}
-		}
-		if len(q.lost) == 0 {
-			verdict = quickKeep
-		}
 		// Looking at the columns of the rows lost pays when they are
 		// few next to all the columns scan looks at: on
 		// DraculasDentalDesaster, whose rows lost had more entries than
 		// it has columns, and often made a column short, it did not.
-		q.recheck = len(q.lost) > 0 && 4*entries <= m.ncols
+		entries := int32(0)
+		q.recheck = true
+		for _, x := range q.gone[at:] {
+			if q.fits(x) {
+				q.lost = append(q.lost, x)
+				if entries += m.rowStart[x+1] - m.rowStart[x]; 4*entries > m.ncols {
+					q.recheck = false
+					break
+				}
+			}
+		}
+		if len(q.lost) == 0 {
+			verdict, q.recheck = quickKeep, false
+		}
 	}
 	if verdict == quickUnsure {
 		for i, c := range q.cols {
