@@ -181,18 +181,26 @@ func (s *Shape) Validate(g grid.Grid, colors int) error {
 	if len(s.Voxels) != s.Size[0]*s.Size[1]*s.Size[2] {
 		return fmt.Errorf("%d voxels for a %dx%dx%d space", len(s.Voxels), s.Size[0], s.Size[1], s.Size[2])
 	}
-	for i, v := range s.Voxels {
-		if v.State() > Variable {
-			return fmt.Errorf("cell %v: unknown state %d", s.Pos(i), v.State())
-		}
-		if v.State() == Empty && v.Color() != 0 {
-			return fmt.Errorf("cell %v: empty cell with colour %d", s.Pos(i), v.Color())
-		}
-		if v.Color() > colors {
-			return fmt.Errorf("cell %v: colour %d, but the puzzle defines %d", s.Pos(i), v.Color(), colors)
-		}
-		if v.State() != Empty && !g.Valid(s.Pos(i)) {
-			return fmt.Errorf("cell %v does not exist in the %v grid but is not empty", s.Pos(i), g.Type())
+	// The voxels are walked by coordinates: working out each position
+	// by division was a hundredth of a small burr's whole run.
+	i := 0
+	for z := 0; z < s.Size[2]; z++ {
+		for y := 0; y < s.Size[1]; y++ {
+			for x := 0; x < s.Size[0]; x, i = x+1, i+1 {
+				v := s.Voxels[i]
+				if v.State() > Variable {
+					return fmt.Errorf("cell %v: unknown state %d", grid.Vec{x, y, z}, v.State())
+				}
+				if v.State() == Empty && v.Color() != 0 {
+					return fmt.Errorf("cell %v: empty cell with colour %d", grid.Vec{x, y, z}, v.Color())
+				}
+				if v.Color() > colors {
+					return fmt.Errorf("cell %v: colour %d, but the puzzle defines %d", grid.Vec{x, y, z}, v.Color(), colors)
+				}
+				if v.State() != Empty && !g.Valid(grid.Vec{x, y, z}) {
+					return fmt.Errorf("cell %v does not exist in the %v grid but is not empty", grid.Vec{x, y, z}, g.Type())
+				}
+			}
 		}
 	}
 	return nil

@@ -30,14 +30,14 @@ func axisAligned(g grid.Grid) bool {
 // lands elsewhere (for most orientations of a big result, among the
 // first few). ctx is looked at for every orientation and every 16384
 // cells.
-func symmetriesAligned(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo, hi grid.Vec, step func(float64)) (grid.Set, error) {
+func symmetriesAligned(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, lo, hi grid.Vec, step func(float64)) (grid.Set, error) {
 	var set grid.Set
-	if len(pos) == 0 {
+	if len(cells) == 0 {
 		return set, nil
 	}
 	if len(s.Voxels) != s.Size[0]*s.Size[1]*s.Size[2] {
 		// Not a valid shape: look every cell up with bounds checks.
-		return symmetriesAny(ctx, g, s, cells, pos, lo, step)
+		return symmetriesAny(ctx, g, s, cells, positions(cells), lo, step)
 	}
 	stride := grid.Vec{1, s.Size[0], s.Size[0] * s.Size[1]}
 	dot := func(a, b grid.Vec) int { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
@@ -72,11 +72,11 @@ next:
 			e[j] = 1
 			coef[j] = dot(stride, am.Apply(e).Sub(c0))
 		}
-		for i, p := range pos {
+		for i, c := range cells {
 			if i&(1<<14-1) == 0 && i > 0 && ctx.Err() != nil {
 				return set, ctx.Err()
 			}
-			if uint8(s.Voxels[base+dot(coef, p)]) != cells[i].Tag {
+			if uint8(s.Voxels[base+dot(coef, c.Pos)]) != c.Tag {
 				continue next
 			}
 		}

@@ -57,17 +57,13 @@ func TestSymmetriesAligned(t *testing.T) {
 				continue
 			}
 			cells := s.Cells()
-			pos := make([]grid.Vec, len(cells))
-			for i, c := range cells {
-				pos[i] = c.Pos
-			}
 			lo, hi, _ := s.Bounds()
 			ctx := context.Background()
-			want, _ := symmetriesAny(ctx, g, &s, cells, pos, lo, nil)
+			want, _ := symmetriesAny(ctx, g, &s, cells, positions(cells), lo, nil)
 			if want.Len() > 2 {
 				symmetric++
 			}
-			if got, _ := symmetriesAligned(ctx, g, &s, cells, pos, lo, hi, nil); got != want {
+			if got, _ := symmetriesAligned(ctx, g, &s, cells, lo, hi, nil); got != want {
 				t.Fatalf("%v, trial %d (%v): %v, want %v", gt, trial, n, got, want)
 			}
 		}

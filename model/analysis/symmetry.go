@@ -23,16 +23,28 @@ func Symmetries(g grid.Grid, s *model.Shape) grid.Set {
 // box starts where s's does and every cell is looked up in s, without
 // sorting: that is what keeps big shapes cheap.
 func SymmetriesCtx(ctx context.Context, g grid.Grid, s *model.Shape, step func(float64)) (grid.Set, error) {
-	cells := s.Cells()
+	lo, hi, _ := s.Bounds()
+	return SymmetriesOfCells(ctx, g, s, s.Cells(), lo, hi, step)
+}
+
+// SymmetriesOfCells is SymmetriesCtx for a caller that has listed s's
+// cells (Shape.Cells) and its box (Shape.Bounds) already: the solver
+// needs both for every piece anyway, and listing them twice was a
+// fortieth of preparing DraculasDentalDesaster.
+func SymmetriesOfCells(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, lo, hi grid.Vec, step func(float64)) (grid.Set, error) {
+	if axisAligned(g) {
+		return symmetriesAligned(ctx, g, s, cells, lo, hi, step)
+	}
+	return symmetriesAny(ctx, g, s, cells, positions(cells), lo, step)
+}
+
+// positions returns the positions of cells.
+func positions(cells []grid.Cell) []grid.Vec {
 	pos := make([]grid.Vec, len(cells))
 	for i, c := range cells {
 		pos[i] = c.Pos
 	}
-	lo, hi, _ := s.Bounds()
-	if axisAligned(g) {
-		return symmetriesAligned(ctx, g, s, cells, pos, lo, hi, step)
-	}
-	return symmetriesAny(ctx, g, s, cells, pos, lo, step)
+	return pos
 }
 
 // symmetriesAny is SymmetriesCtx for any grid: every cell is turned by

@@ -447,3 +447,26 @@ func TestTransformInto(t *testing.T) {
 		}
 	}
 }
+
+// TestComposePerms: the table of the cube rotations composed as signed
+// permutations is the one multiplying and looking up the matrices, and
+// other matrices are left to the latter.
+func TestComposePerms(t *testing.T) {
+	ms := cubeRotations()
+	got, ok := composePerms(ms)
+	if !ok {
+		t.Fatal("the cube rotations were not taken for signed permutations")
+	}
+	want := composeMats(ms, 1)
+	for t1 := range want {
+		if !slices.Equal(got[t1], want[t1]) {
+			t.Fatalf("row %d: %v, want %v", t1, got[t1], want[t1])
+		}
+	}
+	if _, ok := composePerms(prismMatrices()); ok {
+		t.Error("the prism matrices were taken for signed permutations")
+	}
+	if _, ok := composePerms([]imat{{{1, 0, 0}, {1, 0, 0}, {0, 0, 1}}}); ok {
+		t.Error("a matrix with a column used twice was taken for a signed permutation")
+	}
+}

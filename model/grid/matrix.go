@@ -47,6 +47,17 @@ func withMirrors(proper []imat) []imat {
 // -1 when the product is not in the table. scale is the factor the matrices
 // carry (3 for spheres, else 1); the product then carries scale twice.
 func composeTable(ms []imat, scale int) [][]int16 {
+	if scale == 1 {
+		if tab, ok := composePerms(ms); ok {
+			return tab
+		}
+	}
+	return composeMats(ms, scale)
+}
+
+// composeMats is composeTable for any matrices: each product is looked
+// up among them.
+func composeMats(ms []imat, scale int) [][]int16 {
 	index := make(map[imat]int, len(ms))
 	for i, m := range ms {
 		index[m] = i
@@ -70,6 +81,63 @@ func composeTable(ms []imat, scale int) [][]int16 {
 		}
 	}
 	return tab
+}
+
+// composePerms is composeTable for signed permutation matrices (the
+// cube rotations, which three grids share), reporting false for others.
+// Their products compose the permutations and signs directly and are
+// looked up by them: multiplying 96 x 96 matrices and looking them up in
+// a map was a hundredth of a small burr's whole run.
+func composePerms(ms []imat) ([][]int16, bool) {
+	type perm struct{ p, s [3]int }
+	// key numbers a signed permutation: 6^k (2 p[k] + [s[k] < 0]).
+	key := func(q perm) int {
+		n := 0
+		for k := 2; k >= 0; k-- {
+			n = 6*n + 2*q.p[k]
+			if q.s[k] < 0 {
+				n++
+			}
+		}
+		return n
+	}
+	var index [216]int16
+	for i := range index {
+		index[i] = -1
+	}
+	ps := make([]perm, len(ms))
+	for i, m := range ms {
+		var used [3]bool
+		for k := 0; k < 3; k++ {
+			n := 0
+			for j := 0; j < 3; j++ {
+				if v := m[k][j]; v != 0 {
+					if (v != 1 && v != -1) || used[j] {
+						return nil, false
+					}
+					ps[i].p[k], ps[i].s[k], used[j] = j, v, true
+					n++
+				}
+			}
+			if n != 1 {
+				return nil, false
+			}
+		}
+		index[key(ps[i])] = int16(i)
+	}
+	tab := make([][]int16, len(ms))
+	for t1, a := range ps {
+		tab[t1] = make([]int16, len(ms))
+		for t2, b := range ps {
+			// Row k of M_t2 * M_t1 is s2[k] times row p2[k] of M_t1.
+			var q perm
+			for k := 0; k < 3; k++ {
+				q.p[k], q.s[k] = a.p[b.p[k]], b.s[k]*a.s[b.p[k]]
+			}
+			tab[t1][t2] = index[key(q)]
+		}
+	}
+	return tab, true
 }
 
 // div divides every entry by k and reports whether all divisions were exact.

@@ -125,6 +125,7 @@ type Assembler struct {
 	fixed     int64   // fixedCost
 	offs      []int32 // scratch of New: voxel offsets of a turned piece's cells
 	tags      []uint8 // scratch of New: their tags (see eachPosition)
+	probes    []int32 // scratch of New: see mayFit
 	progress  func(phase string, fraction float64)
 }
 
@@ -397,10 +398,18 @@ func (a *Assembler) setup(ctx context.Context) error {
 	var out []grid.Vec // one buffer for all turned cell lists
 	for i, pt := range a.parts {
 		sh := &p.Shapes[pt.shape]
-		filled := sh.FilledCells()
-		pos := make([]grid.Vec, len(filled))
-		for k, c := range filled {
-			pos[k] = c.Pos
+		// Only the anchor's image is needed, and the other grids turn
+		// each cell on its own: turning all of a big piece's cells in
+		// every orientation was a twentieth of preparing
+		// DraculasDentalDesaster. A turn on the sphere grid depends on
+		// all the cells.
+		var pos []grid.Vec
+		if g.Type() == grid.Spheres {
+			for _, c := range sh.FilledCells() {
+				pos = append(pos, c.Pos)
+			}
+		} else {
+			pos = []grid.Vec{pt.info.cells[pt.info.anchor].Pos}
 		}
 		a.fromReset[i] = make([]grid.Vec, n)
 		for t := 0; t < n; t++ {
@@ -619,7 +628,7 @@ func (a *Assembler) maxPlacements(ors [][]int) int {
 	for i, ts := range ors {
 		si := a.parts[i].info
 		for _, t := range ts {
-			clo, chi := a.cellOffsets(si, t)
+			clo, chi := si.turnedBounds(t)
 			box := 1
 			for k := 0; k < 3; k++ {
 				box *= max(0, (r.hi[k]-chi[k])-(r.lo[k]-clo[k])+1)
@@ -647,6 +656,9 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 	g, r := a.g, &a.res
 	si := a.parts[i].info
 	hot := si.or[t].hot
+	if !a.mayFit(si, t) {
+		return nil
+	}
 	clo, chi := a.cellOffsets(si, t)
 	colors = colors && len(a.puzzle.Colors) > 0
 	tries := 0
@@ -668,6 +680,57 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 	}
 	return nil
 }
+
+// mayFit reports whether some translation eachPosition tries puts a few
+// filled cells of part si turned by t (its anchor and, where the turn is
+// an axis map, up to maxProbes others spread over its cells) all on
+// non-empty result cells. Where none does, the orientation has no
+// placement and its cells need not be listed: 162 of
+// DraculasDentalDesaster's 180 orientations, whose 149 cells each were
+// listed for nothing; 90 of them fail on a probe (the others on other
+// cells or on their colours).
+func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
+	g, r := a.g, &a.res
+	lo, hi := si.turnedBounds(t)
+	o := &si.or[t]
+	probes := a.probes[:0]
+	probes = append(probes, int32(r.index(o.hot.Add(o.anc)))) // the anchor, turned
+	if am, ok := grid.AxisMapOf(si.g, t); ok {
+		step := max(1, si.filled/maxProbes)
+		k := 0
+		for _, c := range si.cells {
+			if model.Voxel(c.Tag).State() != model.Filled {
+				continue
+			}
+			if k++; k%step == 0 {
+				probes = append(probes, int32(r.index(am.Apply(c.Pos))))
+			}
+		}
+	}
+	a.probes = probes
+	vox := r.shape.Voxels
+	for dx := r.lo[0] - lo[0]; dx <= r.hi[0]-hi[0]; dx++ {
+		for dy := r.lo[1] - lo[1]; dy <= r.hi[1]-hi[1]; dy++ {
+		next:
+			for dz := r.lo[2] - lo[2]; dz <= r.hi[2]-hi[2]; dz++ {
+				d := grid.Vec{dx, dy, dz}
+				base := r.index(d)
+				for _, p := range probes {
+					if vox[base+int(p)].State() == model.Empty {
+						continue next
+					}
+				}
+				if g.InLattice(d) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// maxProbes: see mayFit.
+const maxProbes = 8
 
 // cellOffsets puts into a.offs the voxel index in the result of each
 // non-empty cell of part si turned by t, and into a.tags its tag, and

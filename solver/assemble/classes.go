@@ -8,7 +8,8 @@ import (
 	"github.com/burrlab/burrlab/model/grid"
 )
 
-// classesOf returns, for every orientation t of shape s, the first
+// classesOf returns, for every orientation t of shape s (whose cells,
+// as Shape.Cells lists them, are cells), the first
 // orientation that turns s into the same shape (up to a lattice
 // translation), or nil where it cannot tell without comparing the
 // turned shapes (the sphere grid, whose turns depend on the shape; an
@@ -17,11 +18,12 @@ import (
 // Sym(s), found without sorting, and the grid's composition table:
 // newShapeInfo then sorts one orientation per class instead of all 2N.
 // The error is ctx's.
-func classesOf(ctx context.Context, g grid.Grid, s *model.Shape) ([]int, error) {
-	if g.Type() == grid.Spheres || s.NumCells() == 0 {
+func classesOf(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell) ([]int, error) {
+	if g.Type() == grid.Spheres || len(cells) == 0 {
 		return nil, nil
 	}
-	sym, err := analysis.SymmetriesCtx(ctx, g, s, nil)
+	lo, hi := bounds(cells)
+	sym, err := analysis.SymmetriesOfCells(ctx, g, s, cells, lo, hi, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -18,8 +18,8 @@ import (
 // for, by walking the voxels where the grid allows or by turning them,
 // is the one built by turning, sorting and
 // comparing the cells of every orientation: the same norms, symmetries, anchors
-// and firsts for all 2N orientations, the same cell lists for the first
-// of each class. The shapes: the pentominoes and the Soma pieces,
+// and firsts for all 2N orientations, the same cell lists and boxes
+// (turnedBounds) for the first of each class. The shapes: the pentominoes and the Soma pieces,
 // random coloured shapes with symmetries, and every shape of BurrTools'
 // examples (all five grids) when they are at hand.
 func TestClassesOf(t *testing.T) {
@@ -78,7 +78,7 @@ func TestClassesOf(t *testing.T) {
 	classed := 0
 	for k, it := range items {
 		ctx := context.Background()
-		norms, err := classesOf(ctx, it.g, it.s)
+		norms, err := classesOf(ctx, it.g, it.s, it.s.Cells())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestClassesOf(t *testing.T) {
 			continue
 		}
 		classed++
-		want, err := shapeInfoWith(ctx, it.g, it.s, nil, false)
+		want, err := turnShapeInfo(ctx, it.g, it.s, it.s.Cells(), false, nil, false)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +96,7 @@ func TestClassesOf(t *testing.T) {
 		for v := 0; v < 3; v++ {
 			var got *shapeInfo
 			if v < 2 {
-				got, err = shapeInfoWith(ctx, it.g, it.s, norms, v == 0)
+				got, err = turnShapeInfo(ctx, it.g, it.s, it.s.Cells(), false, norms, v == 0)
 			} else {
 				got, err = newShapeInfo(ctx, it.g, it.s)
 			}
@@ -115,6 +115,12 @@ func TestClassesOf(t *testing.T) {
 				}
 				if w.ok && w.norm == o && (!slices.Equal(want.turned(o), got.turned(o)) || w.hot != g.hot) {
 					t.Fatalf("shape %d (%v), orientation %d, walk %v: cell lists differ", k, it.g.Type(), o, walk)
+				}
+				if w.ok && w.norm == o && len(want.cells) > 0 {
+					wlo, whi := bounds(want.turned(o))
+					if glo, ghi := got.turnedBounds(o); glo != wlo || ghi != whi {
+						t.Fatalf("shape %d (%v), orientation %d, walk %v: turned box %v-%v, want %v-%v", k, it.g.Type(), o, walk, glo, ghi, wlo, whi)
+					}
 				}
 			}
 		}

@@ -55,8 +55,14 @@ type filter struct {
 	unpaired []bool
 	trans    []int // orientations to try
 	// img[g][c] is where orientation g takes result cell c: inside the
-	// result for its symmetries, in g's own frame otherwise.
-	img [][]grid.Vec
+	// result for its symmetries, in g's own frame otherwise (see
+	// imageOf). Where the grid's orientations are axis maps, img is nil
+	// and imageOf turns the cell by maps[g] and moves it by shift[g]:
+	// turning every result cell by every symmetry up front was a
+	// twentieth of preparing PiecesOfEight.
+	img   [][]grid.Vec
+	maps  []grid.AxisMap
+	shift []grid.Vec
 	// comp[t1*2N+t2] is the grid's Compose(t1, t2), -1 where undefined.
 	comp []int16
 	// steps[(part*N + t)*len(trans) + k] says what trans[k] does to a piece
@@ -106,7 +112,12 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 			f.comp[t1*n2+t2] = int16(u)
 		}
 	}
-	f.img = make([][]grid.Vec, end)
+	_, aligned := grid.AxisMapOf(g, 0)
+	if aligned {
+		f.maps, f.shift = make([]grid.AxisMap, end), make([]grid.Vec, end)
+	} else {
+		f.img = make([][]grid.Vec, end)
+	}
 	for t := 0; t < end; t++ {
 		if err := ctx.Err(); err != nil { // each turns the whole result
 			return nil, err
@@ -114,6 +125,21 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 		a.report("the symmetry filter", float64(t)/float64(end))
 		sym := a.res.sym.Has(t)
 		if !f.complete && (t == 0 || !sym) {
+			continue
+		}
+		if aligned {
+			am, ok := grid.AxisMapOf(g, t)
+			if !ok {
+				continue
+			}
+			// The turned result's box is the turned box (see
+			// shapeInfo.turnedBounds).
+			f.maps[t] = am
+			if sym {
+				p, q := am.Apply(a.res.lo), am.Apply(a.res.hi)
+				f.shift[t] = a.res.lo.Sub(grid.Vec{min(p[0], q[0]), min(p[1], q[1]), min(p[2], q[2])})
+			}
+			f.trans = append(f.trans, t)
 			continue
 		}
 		out, _, ok := g.Transform(t, a.res.pos, grid.Vec{})
@@ -255,7 +281,6 @@ func (f *filter) leadAllows(s *Scratch, k, part, from, to int) bool {
 func (f *filter) variant(s *Scratch, k int) bool {
 	a := f.a
 	t := f.trans[k]
-	img := f.img[t]
 	nt := len(f.trans)
 	lo, hi, cell := a.res.lo, a.res.hi, a.res.cell
 	copy(s.v, s.orig)
@@ -276,7 +301,7 @@ func (f *filter) variant(s *Scratch, k int) bool {
 			if ci < 0 {
 				return false
 			}
-			pl.t, pl.p = st.t, img[ci].Add(st.d)
+			pl.t, pl.p = st.t, f.imageOf(t, ci).Add(st.d)
 		}
 	}
 	return t < f.n || f.swapMirrors(s.v)
@@ -295,7 +320,15 @@ func (f *filter) image(i int, x plc, k int) (plc, bool) {
 	if ci < 0 {
 		return plc{}, false
 	}
-	return plc{t: st.t, p: f.img[f.trans[k]][ci].Add(st.d)}, true
+	return plc{t: st.t, p: f.imageOf(f.trans[k], ci).Add(st.d)}, true
+}
+
+// imageOf returns img[t][ci] (see filter).
+func (f *filter) imageOf(t int, ci int32) grid.Vec {
+	if f.img == nil {
+		return f.maps[t].Apply(f.a.res.pos[ci]).Add(f.shift[t])
+	}
+	return f.img[t][ci]
 }
 
 // swapMirrors replaces each piece in a mirror image orientation by its

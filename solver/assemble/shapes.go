@@ -28,6 +28,8 @@ type shapeInfo struct {
 	shape *model.Shape
 	walk  bool // turned cells are listed by walking the voxels (turnedSorted)
 	once  []sync.Once
+	// lo and hi bound cells (see turnedBounds).
+	lo, hi grid.Vec
 }
 
 // orientInfo is a shape turned by one orientation t. A piece placed with
@@ -78,6 +80,26 @@ func (si *shapeInfo) turned(t int) []grid.Cell {
 	return si.or[t].abs
 }
 
+// turnedBounds returns the box of orientation t's turned cells, as
+// Assembler.cellOffsets does, without listing them where they are walked:
+// an axis map takes each axis onto an axis, so the box's corners go to
+// the turned box's. (Listing every orientation's cells twice, once for
+// this bound and once for the placements, was a twentieth of preparing
+// DraculasDentalDesaster.)
+func (si *shapeInfo) turnedBounds(t int) (lo, hi grid.Vec) {
+	if am, ok := grid.AxisMapOf(si.g, t); si.walk && ok {
+		if len(si.cells) == 0 {
+			return lo, hi
+		}
+		a, b := am.Apply(si.lo), am.Apply(si.hi)
+		for k := 0; k < 3; k++ {
+			lo[k], hi[k] = min(a[k], b[k]), max(a[k], b[k])
+		}
+		return lo, hi
+	}
+	return bounds(si.turned(t))
+}
+
 // resetHotspot returns the hotspot BurrTools gives a shape when solving
 // starts (grids.md §1.7): the origin, or for spheres the non-empty sphere
 // nearest to it, the first in z, y, x order on ties.
@@ -104,39 +126,39 @@ func resetHotspot(g grid.Grid, s *model.Shape) grid.Vec {
 // orientation of the class: BurrTools' normalised orientation.
 // ctx is looked at once per orientation: a big shape takes a while.
 func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo, error) {
-	if _, aligned := grid.AxisMapOf(g, 0); !aligned && g.Type() != grid.Spheres && s.NumCells() > 0 {
+	// One list of the cells serves the symmetries and the orientations.
+	cells := s.Cells()
+	if _, aligned := grid.AxisMapOf(g, 0); !aligned && g.Type() != grid.Spheres && len(cells) > 0 {
 		// The symmetries of a shape on the prism grid come from turning
 		// every cell by every orientation, which the orientations' data
 		// need too: one turn serves both (it was most of preparing
 		// Prisgon, whose cage and result have hundreds of cells).
-		si, err := turnShapeInfo(ctx, g, s, true, nil, false)
+		si, err := turnShapeInfo(ctx, g, s, cells, true, nil, false)
 		if si != nil || err != nil {
 			return si, err
 		}
 	}
-	norms, err := classesOf(ctx, g, s)
+	norms, err := classesOf(ctx, g, s, cells)
 	if err != nil {
 		return nil, err
 	}
-	return shapeInfoWith(ctx, g, s, norms, true)
+	return turnShapeInfo(ctx, g, s, cells, false, norms, true)
 }
 
-// shapeInfoWith is newShapeInfo given each orientation's norm (see
-// classesOf); nil finds them by comparing sorted cell lists. Only the
-// first orientation of a class gets its cell lists: the others only
-// matter through their norm, anc and first. walk lets axis-aligned grids
-// list turned cells sorted by walking the voxels (see turnedSorted).
-func shapeInfoWith(ctx context.Context, g grid.Grid, s *model.Shape, norms []int, walk bool) (*shapeInfo, error) {
-	return turnShapeInfo(ctx, g, s, false, norms, walk)
-}
-
-// turnShapeInfo is shapeInfoWith; with derive set (norms nil, walk false)
-// it finds the norms itself from the symmetries seen while turning the
-// cells (see classesOf), and returns nil, nil where the grid cannot
-// compose them.
-func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, derive bool, norms []int, walk bool) (*shapeInfo, error) {
-	si := &shapeInfo{cells: s.Cells(), hot: resetHotspot(g, s), anchor: -1, g: g, shape: s}
+// turnShapeInfo is newShapeInfo for s's cells (Shape.Cells) given each
+// orientation's norm (see classesOf); nil finds them by comparing sorted
+// cell lists. Only the first orientation of a class gets its cell lists:
+// the others only matter through their norm, anc and first. walk lets
+// axis-aligned grids list turned cells sorted by walking the voxels (see
+// turnedSorted). With derive set (norms nil, walk false) it finds the
+// norms itself from the symmetries seen while turning the cells (see
+// classesOf), and returns nil, nil where the grid cannot compose them.
+func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, derive bool, norms []int, walk bool) (*shapeInfo, error) {
+	si := &shapeInfo{cells: cells, hot: resetHotspot(g, s), anchor: -1, g: g, shape: s}
 	pos := make([]grid.Vec, len(si.cells))
+	if len(si.cells) > 0 {
+		si.lo, si.hi = bounds(si.cells)
+	}
 	for i, c := range si.cells {
 		pos[i] = c.Pos
 		if model.Voxel(c.Tag).State() == model.Filled {
@@ -153,10 +175,7 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, derive bool
 	var out []grid.Vec // one buffer for every orientation's turned cells
 	si.walk = walk && norms != nil && walkable(s, len(si.cells))
 	var sym grid.Set // with derive: the symmetries seen
-	var lo grid.Vec
-	if derive {
-		lo, _, _ = s.Bounds()
-	}
+
 	for t := 0; t < n; t++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -178,7 +197,7 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, derive bool
 			o.anc = out[si.anchor].Sub(hot)
 		}
 		if derive {
-			if analysis.MapsOnto(g, s, si.cells, lo, out) {
+			if analysis.MapsOnto(g, s, si.cells, si.lo, out) {
 				sym.Add(t)
 			}
 			o.fst = least(out).Sub(hot) // the norm follows from sym below

@@ -996,13 +996,14 @@ func (m *Matrix) reduce(ctx context.Context, budget int64, quick bool) (*Matrix,
 			if verdict == quickUnsure {
 				work += int64(m.ncols)
 				w.take(0, r)
-				ok, _ := w.scan(1, false)
-				w.untake(r)
 				verdict = quickKeep
-				if !ok {
-					verdict = quickDrop
-					q.failed(w.failCol)
+				if !q.recheck || !w.stillMet(1, q.lost) {
+					if ok, _ := w.scan(1, false); !ok {
+						verdict = quickDrop
+						q.failed(w.failCol)
+					}
 				}
+				w.untake(r)
 			}
 			q.tested(r, verdict)
 			if verdict == quickDrop {
