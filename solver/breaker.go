@@ -82,10 +82,25 @@ func chooseBreaker(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, 
 			return nil, nil, err
 		}
 	}
-	if cover.EstimateProbes(m, breakerGateProbes).Nodes < breakerNodes {
+	// The estimates compare the searches without the assembler's cut
+	// columns (see assemble.WithoutCuts); the part chosen is then
+	// prepared with them.
+	bare, mBare := a, m
+	if b, err := a.WithoutCuts(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, ctx.Err()
+		}
+		return a, m, nil // over the memory budget: no choice
+	} else if b != a {
+		if mBare, err = reduced(ctx, b); err != nil {
+			return nil, nil, err
+		}
+		bare = b
+	}
+	if cover.EstimateProbes(mBare, breakerGateProbes).Nodes < breakerNodes {
 		return a, m, nil
 	}
-	b, mb, part, err := estimateBreakers(ctx, a, m, others)
+	b, mb, part, err := estimateBreakers(ctx, a, m, bare, mBare, others)
 	if err != nil || opts.SplitDir == "" {
 		return b, mb, err
 	}
@@ -94,13 +109,17 @@ func chooseBreaker(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, 
 
 // estimateBreakers tries the parts others as breakers instead of a's own
 // choice and returns the assembler and reduced matrix whose search is
-// estimated clearly smallest, and its part (-1: a's own choice).
-func estimateBreakers(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, others []int) (*assemble.Assembler, *cover.Matrix, int, error) {
+// estimated clearly smallest, and its part (-1: a's own choice). The
+// estimates are of the searches without cut columns: bare and mBare are
+// a and m without them (see chooseBreaker).
+func estimateBreakers(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, bare *assemble.Assembler, mBare *cover.Matrix, others []int) (*assemble.Assembler, *cover.Matrix, int, error) {
 	pick := -1
-	own := cover.EstimateProbes(m, breakerProbes)
+	own := cover.EstimateProbes(mBare, breakerProbes)
 	best := own.Nodes
+	var chosen *assemble.Assembler
+	var mChosen *cover.Matrix
 	for _, part := range others {
-		b, err := a.WithBreaker(ctx, part)
+		b, err := bare.WithBreaker(ctx, part)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, nil, 0, ctx.Err()
@@ -109,15 +128,12 @@ func estimateBreakers(ctx context.Context, a *assemble.Assembler, m *cover.Matri
 			// the assembler's choice's did not: left out, as no better.
 			continue
 		}
-		mb, err := cover.Take(b.Cover())
+		mb, err := reduced(ctx, b)
 		if err != nil {
 			return nil, nil, 0, err
 		}
-		if mb, _, err = mb.Reduce(ctx); err != nil {
-			return nil, nil, 0, err
-		}
 		if e := cover.EstimateProbes(mb, breakerProbes); e.Nodes < best && clearlyBelow(e, own) {
-			a, m, best, pick = b, mb, e.Nodes, part
+			chosen, mChosen, best, pick = b, mb, e.Nodes, part
 		}
 		// A matrix allocates its per-row sets whole and touches a page
 		// only when a row is built (see cover's planLazy), but a page the
@@ -127,7 +143,35 @@ func estimateBreakers(ctx context.Context, a *assemble.Assembler, m *cover.Matri
 		// without, with no measurable cost in time.
 		runtime.GC()
 	}
-	return a, m, pick, nil
+	switch {
+	case pick < 0:
+		return a, m, -1, nil
+	case bare == a:
+		return chosen, mChosen, pick, nil
+	}
+	chosen, mChosen = nil, nil
+	b, err := a.WithBreaker(ctx, pick)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, nil, 0, ctx.Err()
+		}
+		return a, m, -1, nil // over the memory budget with the cuts
+	}
+	mb, err := reduced(ctx, b)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	return b, mb, pick, nil
+}
+
+// reduced returns the reduced cover matrix of a, which is done with it.
+func reduced(ctx context.Context, a *assemble.Assembler) (*cover.Matrix, error) {
+	m, err := cover.Take(a.Cover())
+	if err != nil {
+		return nil, err
+	}
+	m, _, err = m.Reduce(ctx)
+	return m, err
 }
 
 // clearlyBelow reports whether estimate e lies clearly below own (see
@@ -153,11 +197,8 @@ func withBreaker(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, pa
 	if err != nil {
 		return nil, nil, err
 	}
-	mb, err := cover.Take(b.Cover())
+	mb, err := reduced(ctx, b)
 	if err != nil {
-		return nil, nil, err
-	}
-	if mb, _, err = mb.Reduce(ctx); err != nil {
 		return nil, nil, err
 	}
 	if mb.Fingerprint() != fp {
