@@ -30,7 +30,7 @@ import "github.com/burrlab/burrlab/solver/cover"
 // the filter drops; the kept ones and their count are unchanged. In the
 // 5x12 box (X the breaker, F in slot 0) the search found 1,308
 // assemblies for 1,010 kept, the mirror images across the middle line
-// twice, in 277,897 nodes.
+// twice, in 277,897 nodes; with the cuts it finds the 1,010 in 237,008.
 type axisCuts struct {
 	col0 int       // the first cut column
 	n    int       // cut columns

@@ -27,9 +27,10 @@ import (
 // Room is a first guess only: in the 5x4x3 box the I, with 12
 // placements, gives 8,438,166 nodes, where W gives 3,996,428, Z
 // 4,038,221 and P 7,220,883; in the 5x12 box Z gives 242,554 against
-// X's 277,897. So choices lists every part that may be the breaker, and
-// where the search is long the solver estimates each one's search and
-// keeps the smallest (see Breakers and WithBreaker).
+// X's 277,897 (without axisCuts, which take X to 237,008). So choices
+// lists every part that may be the breaker, and where the search is long
+// the solver estimates each one's search and keeps the smallest (see
+// Breakers and WithBreaker).
 //
 // The search then finds a different member of each class of symmetric
 // assemblies than BurrTools. The filter runs on every assembly (with the
