@@ -54,6 +54,8 @@ type Options struct {
 	// breaker, when not 0, is one more than the part to restrict instead
 	// of the preferred one (see WithBreaker).
 	breaker int
+	// noCuts leaves out axisCuts' columns (see WithoutCuts).
+	noCuts bool
 }
 
 // DefaultOptions returns BurrTools' defaults.
@@ -116,6 +118,7 @@ type Assembler struct {
 	plan      symmetryPlan
 	filter    *filter
 	lowest    *lowestLeaders // selector rows after the placements, or nil
+	axis      *axisCuts      // columns that cut mirror images, or nil
 	stats     Stats
 	// fromReset[part][t] moves a position from BurrTools' reset hotspot to
 	// the shape's own hotspot, so assemblies fit the puzzle as given.
@@ -230,6 +233,9 @@ func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, stri
 		trimmed += a.trimBreaker()
 		if a.lowest, err = a.planLowest(ctx); err != nil {
 			return nil, 0, err
+		}
+		if !opts.noCuts {
+			a.axis = a.planAxis()
 		}
 	}
 	return lead, trimmed, nil
@@ -893,6 +899,9 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	if a.lowest != nil {
 		cols = a.lowest.addColumns(a, cols)
 	}
+	if a.axis != nil {
+		cols = a.axis.addColumns(cols)
+	}
 	a.cov = cover.NewProblem(cols, holes)
 	a.cov.Reserve(len(a.rows), a.entries(rangeCol >= 0, leadCol >= 0))
 	// colOf is the column of each voxel of the result (-1 where empty),
@@ -943,6 +952,9 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 		}
 		if a.lowest != nil {
 			cs, ws = a.lowest.extend(a, i, cs, ws)
+		}
+		if a.axis != nil {
+			cs, ws = a.axis.extend(i, cs, ws)
 		}
 		a.cov.AddRow(cs, ws)
 	}

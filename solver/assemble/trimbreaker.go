@@ -19,10 +19,34 @@ import "github.com/burrlab/burrlab/model/grid"
 // middle layer). A symmetric breaker (see preferredBreaker) is restricted
 // here in position: X to a quarter of the 6x10 box.
 func (a *Assembler) trimBreaker() int {
-	f := a.filter
-	b := a.plan.breaker
-	if f == nil || b < 0 || a.plan.pivot < 0 || f.complete {
+	use := a.pivotTurns()
+	if use == nil {
 		return 0
+	}
+	b := a.plan.breaker
+	n := 0
+	kept := a.rows[:0]
+	for i := range a.rows {
+		pl := &a.rows[i]
+		if int(pl.part) == b && !a.leadUnder(b, pl, use) {
+			n++
+			continue
+		}
+		kept = append(kept, *pl)
+	}
+	a.rows = kept
+	return n
+}
+
+// pivotTurns returns which of the filter's turns trans[k] trimBreaker
+// and axisCuts may go by: use[k] for a symmetry of the result that the
+// filter compares (see trimBreaker) and that turns every piece in every
+// orientation. It returns nil where there are none, or no breaker and
+// pivot to restrict, or the complete check compares every orientation.
+func (a *Assembler) pivotTurns() []bool {
+	f := a.filter
+	if f == nil || a.plan.breaker < 0 || a.plan.pivot < 0 || f.complete {
+		return nil
 	}
 	achiral := true
 	for _, pt := range a.parts {
@@ -43,20 +67,9 @@ func (a *Assembler) trimBreaker() int {
 		some = some || use[k]
 	}
 	if !some {
-		return 0
+		return nil
 	}
-	n := 0
-	kept := a.rows[:0]
-	for i := range a.rows {
-		pl := &a.rows[i]
-		if int(pl.part) == b && !a.leadUnder(b, pl, use) {
-			n++
-			continue
-		}
-		kept = append(kept, *pl)
-	}
-	a.rows = kept
-	return n
+	return use
 }
 
 // leadUnder reports whether placement pl of part i is no larger than its

@@ -427,3 +427,57 @@ func TestJobShareKept(t *testing.T) {
 		t.Errorf("%d jobs left with share %v, want %v", len(res.Remaining), left, want)
 	}
 }
+
+// TestSecondaryAgainstBruteForce adds secondary columns to random
+// problems: the search must find exactly the solutions that keep them
+// within their bounds, also after Reduce; a secondary column with Min
+// above 0 is refused.
+func TestSecondaryAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 2000; i++ {
+		base := randomProblem(rng)
+		cols := slices.Clone(base.Cols)
+		nsec := 1 + rng.Intn(2)
+		for range nsec {
+			cols = append(cols, Column{Secondary: true, Max: 1 + rng.Intn(2)})
+		}
+		p := NewProblem(cols, base.MaxHoles)
+		for r := 0; r < base.NumRows(); r++ {
+			cs, ws := base.Row(r)
+			cs2, ws2 := []int{}, []int{}
+			for k, c := range cs {
+				cs2, ws2 = append(cs2, int(c)), append(ws2, int(ws[k]))
+			}
+			for c := len(base.Cols); c < len(cols); c++ {
+				if rng.Intn(2) == 0 {
+					cs2, ws2 = append(cs2, c), append(ws2, 1+rng.Intn(2))
+				}
+			}
+			p.AddRow(cs2, ws2)
+		}
+		want := brute(p)
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, res := collect(t, m, Options{Workers: 1 + i%2, tickEvery: 1})
+		if !slices.Equal(got, want) {
+			t.Fatalf("problem %d: got %v, want %v", i, got, want)
+		}
+		if !res.Complete() {
+			t.Fatalf("problem %d: search not complete", i)
+		}
+		red, _, err := m.Reduce(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := collect(t, red, Options{Workers: 2}); !slices.Equal(got, want) {
+			t.Fatalf("problem %d after reduce: got %v, want %v", i, got, want)
+		}
+	}
+	bad := NewProblem([]Column{{Min: 1, Max: 1, Secondary: true}}, -1)
+	bad.AddRow([]int{0}, nil)
+	if _, err := New(bad); err == nil {
+		t.Error("a secondary column with Min 1 was accepted")
+	}
+}

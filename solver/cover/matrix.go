@@ -25,6 +25,7 @@ type Matrix struct {
 
 	min, max []int32
 	hole     []bool
+	sec      []bool    // secondary columns: never open (see Column)
 	info     []colInfo // the same, with cols, in one place for scan
 	maxHoles int32     // math.MaxInt32 for no limit
 	holes    int       // the problem's MaxHoles, kept for rebuilding
@@ -195,8 +196,9 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 	m.min = make([]int32, nc)
 	m.max = make([]int32, nc)
 	m.hole = make([]bool, nc)
+	m.sec = make([]bool, nc)
 	for c, col := range p.Cols {
-		m.min[c], m.max[c], m.hole[c] = int32(col.Min), int32(col.Max), col.Hole
+		m.min[c], m.max[c], m.hole[c], m.sec[c] = int32(col.Min), int32(col.Max), col.Hole, col.Secondary
 	}
 	m.maxHoles = math.MaxInt32
 	if p.MaxHoles >= 0 {
@@ -925,9 +927,12 @@ func (m *Matrix) Fingerprint() string {
 	for c := int32(0); c < m.ncols; c++ {
 		put(m.min[c])
 		put(m.max[c])
-		if m.hole[c] {
+		switch {
+		case m.hole[c]:
 			put(1)
-		} else {
+		case m.sec[c]:
+			put(2)
+		default:
 			put(0)
 		}
 	}
@@ -1039,7 +1044,7 @@ const maxReduceWork = 1 << 29
 func (m *Matrix) problem(keep []uint64) *Problem {
 	p := &Problem{Cols: make([]Column, m.ncols), MaxHoles: m.holes, rowStart: make([]int32, m.nrows+1)}
 	for c := range p.Cols {
-		p.Cols[c] = Column{Min: int(m.min[c]), Max: int(m.max[c]), Hole: m.hole[c]}
+		p.Cols[c] = Column{Min: int(m.min[c]), Max: int(m.max[c]), Hole: m.hole[c], Secondary: m.sec[c]}
 	}
 	kept := func(r int32) bool { return r >= 0 && keep[r>>6]&(1<<(uint(r)&63)) != 0 }
 	entries := 0

@@ -36,6 +36,11 @@ type Column struct {
 	// Hole marks an optional cell: it must have Min 0, and it counts as a
 	// hole when no chosen row puts weight into it.
 	Hole bool
+	// Secondary marks a column that only bounds (Min 0, no hole): the
+	// search never branches on it, and a row that fills it drops the
+	// others that would overflow it. A side condition such as "at most
+	// one of these rows" then costs no search nodes of its own.
+	Secondary bool
 }
 
 // Problem is a generalised exact cover problem under construction. Rows
@@ -131,6 +136,9 @@ func (p *Problem) validate() error {
 		}
 		if c.Hole && c.Min != 0 {
 			return fmt.Errorf("column %d: a hole column must have Min 0", i)
+		}
+		if c.Secondary && (c.Min != 0 || c.Hole) {
+			return fmt.Errorf("column %d: a secondary column must have Min 0 and be no hole", i)
 		}
 	}
 	seen := make([]int32, len(p.Cols))

@@ -78,7 +78,9 @@ func newWorker(m *Matrix) *worker {
 	o := w.openAt(0)
 	for c := int32(0); c < m.ncols; c++ {
 		// Columns without rows are settled: failed or dead from the start.
-		if m.cols[c].start < m.cols[c].end {
+		// Secondary columns are never chosen nor counted: take still
+		// drops the rows that would overflow them.
+		if m.cols[c].start < m.cols[c].end && !m.sec[c] {
 			o[c>>6] |= 1 << (uint(c) & 63)
 		}
 	}
