@@ -46,7 +46,7 @@ func BenchmarkSlowExamples(b *testing.B) {
 func BenchmarkSmallExamples(b *testing.B) {
 	for _, e := range loadExpected(b) {
 		switch e.File {
-		case "PelikanBurr.xmpuzzle", "Prisgon.xmpuzzle", "DraculasDentalDesaster.xmpuzzle", "HexSticks.xmpuzzle", "PiecesOfEight.xmpuzzle":
+		case "PelikanBurr.xmpuzzle", "Prisgon.xmpuzzle", "DraculasDentalDesaster.xmpuzzle", "HexSticks.xmpuzzle", "PiecesOfEight.xmpuzzle", "SolidSixPieceBurrs.xmpuzzle":
 		default:
 			continue
 		}
