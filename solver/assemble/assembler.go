@@ -665,14 +665,20 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 	clo, chi := a.cellOffsets(si, t)
 	colors = colors && len(a.puzzle.Colors) > 0
 	tries := 0
-	for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
-		for dy := r.lo[1] - clo[1]; dy <= r.hi[1]-chi[1]; dy++ {
-			for dz := r.lo[2] - clo[2]; dz <= r.hi[2]-chi[2]; dz++ {
+	// Where the lattice is a box of periods, only its translations are
+	// visited (HexSticks' rhombic grid: one in 125).
+	per, box := grid.LatticePeriods(g)
+	if !box {
+		per = grid.Vec{1, 1, 1}
+	}
+	for dx := grid.FirstMultiple(r.lo[0]-clo[0], per[0]); dx <= r.hi[0]-chi[0]; dx += per[0] {
+		for dy := grid.FirstMultiple(r.lo[1]-clo[1], per[1]); dy <= r.hi[1]-chi[1]; dy += per[1] {
+			for dz := grid.FirstMultiple(r.lo[2]-clo[2], per[2]); dz <= r.hi[2]-chi[2]; dz += per[2] {
 				if tries++; tries&1023 == 0 && ctx.Err() != nil {
 					return ctx.Err()
 				}
 				d := grid.Vec{dx, dy, dz}
-				if !g.InLattice(d) || !a.fits(a.tags, a.offs, r.index(d), colors) {
+				if (!box && !g.InLattice(d)) || !a.fits(a.tags, a.offs, r.index(d), colors) {
 					continue
 				}
 				if err := yield(d.Add(hot)); err != nil {
@@ -712,10 +718,14 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 	}
 	a.probes = probes
 	vox := r.shape.Voxels
-	for dx := r.lo[0] - lo[0]; dx <= r.hi[0]-hi[0]; dx++ {
-		for dy := r.lo[1] - lo[1]; dy <= r.hi[1]-hi[1]; dy++ {
+	per, box := grid.LatticePeriods(g) // as in eachPosition
+	if !box {
+		per = grid.Vec{1, 1, 1}
+	}
+	for dx := grid.FirstMultiple(r.lo[0]-lo[0], per[0]); dx <= r.hi[0]-hi[0]; dx += per[0] {
+		for dy := grid.FirstMultiple(r.lo[1]-lo[1], per[1]); dy <= r.hi[1]-hi[1]; dy += per[1] {
 		next:
-			for dz := r.lo[2] - lo[2]; dz <= r.hi[2]-hi[2]; dz++ {
+			for dz := grid.FirstMultiple(r.lo[2]-lo[2], per[2]); dz <= r.hi[2]-hi[2]; dz += per[2] {
 				d := grid.Vec{dx, dy, dz}
 				base := r.index(d)
 				for _, p := range probes {
@@ -723,7 +733,7 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 						continue next
 					}
 				}
-				if g.InLattice(d) {
+				if box || g.InLattice(d) {
 					return true
 				}
 			}
