@@ -378,7 +378,14 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 
 	var claimed atomic.Int64 // places taken of Options.First
 	onSolution := func(w int, rows []int32) (act cover.Action) {
-		asm, ok := s.asm.Accept(scratch[w], rows)
+		// A count needs no assembly unless it is to be taken apart.
+		var asm model.Assembly
+		ok := false
+		if s.opts.CountOnly && !s.opts.Disassemble {
+			ok = s.asm.Keeps(scratch[w], rows)
+		} else {
+			asm, ok = s.asm.Accept(scratch[w], rows)
+		}
 		if !ok {
 			return cover.Continue
 		}

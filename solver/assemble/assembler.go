@@ -245,9 +245,12 @@ func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, stri
 // (as the copy's only one) and the shapes it uses; the others stay empty,
 // so that shape ids keep their meaning. Cloning the whole puzzle for each
 // problem made solving every problem of a file quadratic in their number
-// (10,000 problems: 10.6 s).
+// (10,000 problems: 10.6 s). The problem's stored solutions stay behind:
+// the solver never reads them, and copying SolidSixPieceBurrs' 1,063
+// (loaded with the file, as the GUI loads it) was 1.6 MB a solve.
 func cloneFor(p *model.Puzzle, problem int) *model.Puzzle {
-	pr := &p.Problems[problem]
+	pr := p.Problems[problem]
+	pr.Solutions = nil
 	c := &model.Puzzle{Grid: p.Grid, Colors: slices.Clone(p.Colors), Shapes: make([]model.Shape, len(p.Shapes))}
 	c.Problems = []model.Problem{pr.Clone()}
 	if r := pr.Result; r >= 0 && r < len(p.Shapes) {
@@ -668,14 +671,20 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 	clo, chi := a.cellOffsets(si, t)
 	colors = colors && len(a.puzzle.Colors) > 0
 	tries := 0
-	for dx := r.lo[0] - clo[0]; dx <= r.hi[0]-chi[0]; dx++ {
-		for dy := r.lo[1] - clo[1]; dy <= r.hi[1]-chi[1]; dy++ {
-			for dz := r.lo[2] - clo[2]; dz <= r.hi[2]-chi[2]; dz++ {
+	// Where the lattice is a box of periods, only its translations are
+	// visited (HexSticks' rhombic grid: one in 125).
+	per, box := grid.LatticePeriods(g)
+	if !box {
+		per = grid.Vec{1, 1, 1}
+	}
+	for dx := grid.FirstMultiple(r.lo[0]-clo[0], per[0]); dx <= r.hi[0]-chi[0]; dx += per[0] {
+		for dy := grid.FirstMultiple(r.lo[1]-clo[1], per[1]); dy <= r.hi[1]-chi[1]; dy += per[1] {
+			for dz := grid.FirstMultiple(r.lo[2]-clo[2], per[2]); dz <= r.hi[2]-chi[2]; dz += per[2] {
 				if tries++; tries&1023 == 0 && ctx.Err() != nil {
 					return ctx.Err()
 				}
 				d := grid.Vec{dx, dy, dz}
-				if !g.InLattice(d) || !a.fits(a.tags, a.offs, r.index(d), colors) {
+				if (!box && !g.InLattice(d)) || !a.fits(a.tags, a.offs, r.index(d), colors) {
 					continue
 				}
 				if err := yield(d.Add(hot)); err != nil {
@@ -715,10 +724,14 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 	}
 	a.probes = probes
 	vox := r.shape.Voxels
-	for dx := r.lo[0] - lo[0]; dx <= r.hi[0]-hi[0]; dx++ {
-		for dy := r.lo[1] - lo[1]; dy <= r.hi[1]-hi[1]; dy++ {
+	per, box := grid.LatticePeriods(g) // as in eachPosition
+	if !box {
+		per = grid.Vec{1, 1, 1}
+	}
+	for dx := grid.FirstMultiple(r.lo[0]-lo[0], per[0]); dx <= r.hi[0]-hi[0]; dx += per[0] {
+		for dy := grid.FirstMultiple(r.lo[1]-lo[1], per[1]); dy <= r.hi[1]-hi[1]; dy += per[1] {
 		next:
-			for dz := r.lo[2] - lo[2]; dz <= r.hi[2]-hi[2]; dz++ {
+			for dz := grid.FirstMultiple(r.lo[2]-lo[2], per[2]); dz <= r.hi[2]-hi[2]; dz += per[2] {
 				d := grid.Vec{dx, dy, dz}
 				base := r.index(d)
 				for _, p := range probes {
@@ -726,7 +739,7 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 						continue next
 					}
 				}
-				if g.InLattice(d) {
+				if box || g.InLattice(d) {
 					return true
 				}
 			}
@@ -991,6 +1004,14 @@ type Scratch struct {
 	best    []plc // canonical's smallest variant so far
 	perPart [][]int32
 	cells   []cellAt
+	// rowOf[slot] is the placement row of s.orig[slot], -1 if unplaced.
+	rowOf []int32
+	// allowed caches leadAllows for a lead of one slot by its row:
+	// allowed[r*words+k/64] bit k%64 for trans[k], valid where known[r].
+	// The lead's pieces are few, and the same placements come back in
+	// many assemblies (SolidSixPieceBurrs: 1,523 found, 23 turns each).
+	allowed []uint64
+	known   []bool
 }
 
 // NewScratch returns memory for one worker.
@@ -999,6 +1020,7 @@ func (a *Assembler) NewScratch() *Scratch {
 		orig:    make([]plc, len(a.slotPart)),
 		v:       make([]plc, len(a.slotPart)),
 		perPart: make([][]int32, len(a.parts)),
+		rowOf:   make([]int32, len(a.slotPart)),
 	}
 }
 
@@ -1006,6 +1028,30 @@ func (a *Assembler) NewScratch() *Scratch {
 // applies the symmetry filter. It returns false when the filter drops the
 // assembly because a symmetric variant of it is smaller.
 func (a *Assembler) Accept(s *Scratch, rows []int32) (model.Assembly, bool) {
+	if !a.Keeps(s, rows) {
+		return nil, false
+	}
+	if a.filter != nil && a.plan.canon >= 0 {
+		a.filter.canonical(s, a.plan.canon)
+	}
+	asm := make(model.Assembly, len(s.orig))
+	for slot, pl := range s.orig {
+		if pl.t == unplacedT {
+			asm[slot] = model.Placement{Orient: model.Unplaced}
+			continue
+		}
+		part := a.slotPart[slot]
+		asm[slot] = model.Placement{Pos: pl.p.Add(a.fromReset[part][pl.t]), Orient: int(pl.t)}
+	}
+	return asm, true
+}
+
+// Keeps reports whether Accept keeps a cover solution, without building
+// the assembly: a search that only counts needs no more, and building
+// every assembly was 40% of what SolidSixPieceBurrs allocates (its
+// problem has 150 slots, up to 6 of each of 25 shapes, most of them
+// unused in each assembly).
+func (a *Assembler) Keeps(s *Scratch, rows []int32) bool {
 	for i := range s.perPart {
 		s.perPart[i] = s.perPart[i][:0]
 	}
@@ -1023,25 +1069,12 @@ func (a *Assembler) Accept(s *Scratch, rows []int32) (model.Assembly, bool) {
 			if k < len(list) {
 				pl := &a.rows[list[k]]
 				s.orig[base+k] = plc{t: pl.t, p: pl.pos}
+				s.rowOf[base+k] = list[k]
 			} else {
 				s.orig[base+k] = plc{t: unplacedT}
+				s.rowOf[base+k] = -1
 			}
 		}
 	}
-	if a.filter != nil && a.filter.smallerExists(s) {
-		return nil, false
-	}
-	if a.filter != nil && a.plan.canon >= 0 {
-		a.filter.canonical(s, a.plan.canon)
-	}
-	asm := make(model.Assembly, len(s.orig))
-	for slot, pl := range s.orig {
-		if pl.t == unplacedT {
-			asm[slot] = model.Placement{Orient: model.Unplaced}
-			continue
-		}
-		part := a.slotPart[slot]
-		asm[slot] = model.Placement{Pos: pl.p.Add(a.fromReset[part][pl.t]), Orient: int(pl.t)}
-	}
-	return asm, true
+	return a.filter == nil || !a.filter.smallerExists(s)
 }

@@ -198,9 +198,19 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 // mirror partner: none of their pieces can then change parts.
 func (f *filter) smallerExists(s *Scratch) bool {
 	part, from, to := f.lead(s)
+	var mask []uint64 // leadAllows for every turn, when cached
+	if part >= 0 && to == from+1 {
+		mask = f.leadMask(s, part, from)
+	}
 	for k, t := range f.trans {
-		if part >= 0 && (t < f.n || f.unpaired[part]) && !f.leadAllows(s, k, part, from, to) {
-			continue
+		if part >= 0 && (t < f.n || f.unpaired[part]) {
+			if mask != nil {
+				if mask[k>>6]&(1<<(uint(k)&63)) == 0 {
+					continue
+				}
+			} else if !f.leadAllows(s, k, part, from, to) {
+				continue
+			}
 		}
 		if !f.variant(s, k) {
 			continue
@@ -271,6 +281,27 @@ func (f *filter) leadAllows(s *Scratch, k, part, from, to int) bool {
 	}
 	x := s.orig[from]
 	return least == x || least.less(x)
+}
+
+// leadMask returns leadAllows for every turn (bit k for trans[k]) of a
+// lead of one slot, from's, computed once for each placement row in s.
+func (f *filter) leadMask(s *Scratch, part, from int) []uint64 {
+	words := (len(f.trans) + 63) >> 6
+	if s.known == nil {
+		s.known = make([]bool, len(f.a.rows))
+		s.allowed = make([]uint64, len(f.a.rows)*words)
+	}
+	r := int(s.rowOf[from])
+	mask := s.allowed[r*words : (r+1)*words]
+	if !s.known[r] {
+		for k := range f.trans {
+			if f.leadAllows(s, k, part, from, from+1) {
+				mask[k>>6] |= 1 << (uint(k) & 63)
+			}
+		}
+		s.known[r] = true
+	}
+	return mask
 }
 
 // variant computes in s.v the assembly s.orig turned by orientation t,

@@ -104,6 +104,20 @@ type colInfo struct {
 	min, max        int32
 	hole            bool
 	weighted        bool // it has classes
+	// positive: every weight is at least 1. Once such a column has its
+	// Min, only its rows decide (it closes without rows, and its score
+	// is rows times room), so scan counts them as an unweighted
+	// column's, from dense and only as far as it needs: counting the
+	// classes whole was a sixth of SolidSixPieceBurrs, whose piece
+	// counts (Min 0) are weighted.
+	positive bool
+}
+
+// positiveWeights reports whether weighted column c's weights are all at
+// least 1 (see colInfo.positive).
+func (m *Matrix) positiveWeights(c int) bool {
+	cl := m.classes[c]
+	return len(cl) > 0 && cl[len(cl)-1].wt >= 1 // classes go by falling weight
 }
 
 // setWord is one non-zero word of a sparse set: bits of word idx.
@@ -341,14 +355,14 @@ func (m *Matrix) buildScanSets() {
 	}
 	if n > denseRatio*sparseWords {
 		for c, cs := range m.cols {
-			m.info[c] = colInfo{start: cs.start, end: cs.end, min: m.min[c], max: m.max[c], hole: m.hole[c], weighted: m.classes[c] != nil}
+			m.info[c] = colInfo{start: cs.start, end: cs.end, min: m.min[c], max: m.max[c], hole: m.hole[c], weighted: m.classes[c] != nil, positive: m.positiveWeights(c)}
 		}
 		return
 	}
 	m.dense = make([]uint64, n+scanPad*int(m.ncols))
 	n = 0
 	for c, cs := range m.cols {
-		ci := colInfo{start: int32(n), end: int32(n), min: m.min[c], max: m.max[c], hole: m.hole[c], weighted: m.classes[c] != nil}
+		ci := colInfo{start: int32(n), end: int32(n), min: m.min[c], max: m.max[c], hole: m.hole[c], weighted: m.classes[c] != nil, positive: m.positiveWeights(c)}
 		if cs.end > cs.start {
 			lo := m.set[cs.start].idx
 			ci.off = lo - ci.start

@@ -212,7 +212,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 			word &= word - 1
 		}
 		ci := &info[c]
-		if ci.weighted {
+		if ci.weighted && (!ci.positive || w.w[c] < ci.min) {
 			switch w.examine(&st, c, a, o) {
 			case scanFail:
 				return false, -1
@@ -226,7 +226,8 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 			}
 			continue
 		}
-		// examine, for the common unweighted column.
+		// examine, for the common unweighted column (and a weighted one
+		// with positive weights that has its Min).
 		wc := w.w[c]
 		room := ci.max - wc
 		limit := max(1, ci.min-wc)
