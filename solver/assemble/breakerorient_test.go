@@ -2,7 +2,6 @@ package assemble
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -14,14 +13,7 @@ import (
 // examples, that the symmetry breaker's orientations found from the
 // norms are those found by turning and comparing its cells.
 func TestBreakerOrientations(t *testing.T) {
-	dir := os.Getenv("BURRLAB_EXAMPLES")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "burrtools-examples")
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.xmpuzzle"))
-	if len(files) == 0 {
-		t.Skipf("BurrTools' examples not found in %s", dir)
-	}
+	files := exampleFiles(t)
 	checked := 0
 	for _, f := range files {
 		p, err := xmpuzzle.ReadFileWithoutSolutions(f)

@@ -2,7 +2,6 @@ package assemble
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -16,14 +15,7 @@ import (
 // without mayFit. Some orientations must be ruled out, or the test
 // tests nothing.
 func TestMayFit(t *testing.T) {
-	dir := os.Getenv("BURRLAB_EXAMPLES")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "burrtools-examples")
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.xmpuzzle"))
-	if len(files) == 0 {
-		t.Skipf("BurrTools' examples not found in %s", dir)
-	}
+	files := exampleFiles(t)
 	ruledOut := 0
 	for _, f := range files {
 		p, err := xmpuzzle.ReadFileWithoutSolutions(f)

@@ -113,27 +113,34 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for i := 0; i < 3000; i++ {
 		p := randomProblem(rng)
-		want := brute(p)
-		m, err := New(p)
-		if err != nil {
-			t.Fatal(err)
+		checkAgainstBrute(t, i, p, 1, 3)
+	}
+}
+
+// checkAgainstBrute checks that problem i, p, has the solutions brute
+// lists with each number of workers, and after Reduce with 2.
+func checkAgainstBrute(t *testing.T, i int, p *Problem, workers ...int) {
+	t.Helper()
+	want := brute(p)
+	m, err := New(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range workers {
+		got, res := collect(t, m, Options{Workers: w, tickEvery: 1})
+		if !slices.Equal(got, want) {
+			t.Fatalf("problem %d (%d workers): got %v, want %v", i, w, got, want)
 		}
-		for _, workers := range []int{1, 3} {
-			got, res := collect(t, m, Options{Workers: workers, tickEvery: 1})
-			if !slices.Equal(got, want) {
-				t.Fatalf("problem %d (%d workers): got %v, want %v", i, workers, got, want)
-			}
-			if !res.Complete() {
-				t.Fatalf("problem %d: search not complete", i)
-			}
+		if !res.Complete() {
+			t.Fatalf("problem %d: search not complete", i)
 		}
-		red, _, err := m.Reduce(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, _ := collect(t, red, Options{Workers: 2}); !slices.Equal(got, want) {
-			t.Fatalf("problem %d after reduce: got %v, want %v", i, got, want)
-		}
+	}
+	red, _, err := m.Reduce(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := collect(t, red, Options{Workers: 2}); !slices.Equal(got, want) {
+		t.Fatalf("problem %d after reduce: got %v, want %v", i, got, want)
 	}
 }
 
@@ -455,25 +462,7 @@ func TestSecondaryAgainstBruteForce(t *testing.T) {
 			}
 			p.AddRow(cs2, ws2)
 		}
-		want := brute(p)
-		m, err := New(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, res := collect(t, m, Options{Workers: 1 + i%2, tickEvery: 1})
-		if !slices.Equal(got, want) {
-			t.Fatalf("problem %d: got %v, want %v", i, got, want)
-		}
-		if !res.Complete() {
-			t.Fatalf("problem %d: search not complete", i)
-		}
-		red, _, err := m.Reduce(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, _ := collect(t, red, Options{Workers: 2}); !slices.Equal(got, want) {
-			t.Fatalf("problem %d after reduce: got %v, want %v", i, got, want)
-		}
+		checkAgainstBrute(t, i, p, 1+i%2)
 	}
 	bad := NewProblem([]Column{{Min: 1, Max: 1, Secondary: true}}, -1)
 	bad.AddRow([]int{0}, nil)
