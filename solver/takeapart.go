@@ -3,10 +3,9 @@ package solver
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync"
-	"sync/atomic"
 
+	"github.com/burrlab/burrlab/internal/workpool"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/solver/disassemble"
 )
@@ -33,48 +32,35 @@ func TakeApart(ctx context.Context, p *model.Puzzle, problem int, asms []model.A
 	if err != nil {
 		return nil, nil, err
 	}
-	if workers == 0 {
-		workers = runtime.NumCPU()
-	}
 	seps, done = make([]*model.Separation, len(asms)), make([]bool, len(asms))
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var (
-		next     atomic.Int64
 		mu       sync.Mutex
 		finished int
 		firstErr error
-		wg       sync.WaitGroup
 	)
-	for w := 0; w < min(workers, len(asms)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				k := int(next.Add(1) - 1)
-				if k >= len(asms) {
-					return
-				}
-				sep, err := d.Disassemble(ctx, asms[k])
-				mu.Lock()
-				switch {
-				case err != nil && ctx.Err() == nil:
-					if firstErr == nil {
-						firstErr = fmt.Errorf("assembly %d of %d: %w", k+1, len(asms), err)
-					}
-					cancel()
-				case err == nil:
-					seps[k], done[k] = sep, true
-					finished++
-					if progress != nil {
-						progress(finished)
-					}
-				}
-				mu.Unlock()
+	workpool.Each(len(asms), workers, func(k int) {
+		if ctx.Err() != nil {
+			return
+		}
+		sep, err := d.Disassemble(ctx, asms[k])
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case err != nil && ctx.Err() == nil:
+			if firstErr == nil {
+				firstErr = fmt.Errorf("assembly %d of %d: %w", k+1, len(asms), err)
 			}
-		}()
-	}
-	wg.Wait()
+			cancel()
+		case err == nil:
+			seps[k], done[k] = sep, true
+			finished++
+			if progress != nil {
+				progress(finished)
+			}
+		}
+	})
 	if firstErr != nil {
 		return seps, done, firstErr
 	}

@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/workpool"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 	"github.com/burrlab/burrlab/solver"
@@ -70,16 +68,9 @@ func runMerge(args []string, stdout io.Writer) error {
 func readParts(names []string) ([]*model.Puzzle, error) {
 	parts := make([]*model.Puzzle, len(names))
 	errs := make([]error, len(names))
-	next := atomic.Int64{}
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(names)) {
-		wg.Go(func() {
-			for k := int(next.Add(1) - 1); k < len(names); k = int(next.Add(1) - 1) {
-				parts[k], errs[k] = xmpuzzle.ReadFile(names[k])
-			}
-		})
-	}
-	wg.Wait()
+	workpool.Each(len(names), 0, func(k int) {
+		parts[k], errs[k] = xmpuzzle.ReadFile(names[k])
+	})
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
