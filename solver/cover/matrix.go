@@ -24,8 +24,15 @@ type Matrix struct {
 	words int32 // words of a row set
 
 	min, max []int32
-	hole     []bool
-	sec      []bool    // secondary columns: never open (see Column)
+	// hole[c] is the number of holes column c counts for when left
+	// empty, 0 for no hole column: k identical hole columns merged into
+	// one are k holes (see merge.go).
+	hole []int32
+	sec  []bool // secondary columns: never open (see Column)
+	// copies[c] is the number of problem columns column c stands for,
+	// nil when no columns were merged, here or in the matrix Reduce
+	// rebuilt this one from.
+	copies   []int32
 	info     []colInfo // the same, with cols, in one place for scan
 	maxHoles int32     // math.MaxInt32 for no limit
 	holes    int       // the problem's MaxHoles, kept for rebuilding
@@ -74,6 +81,12 @@ type Matrix struct {
 	// on first use (Reduce's intermediate matrices never need them).
 	hints     []int32
 	hintsOnce sync.Once
+	// doomCols[r*hintLen:], when columns were merged, lists the columns
+	// that taking row r hits hardest, each once: the hints count a
+	// merged column as often as it stands for problem columns, but the
+	// survivor sets (doom) are worth most on different columns. Nil
+	// when not needed (see doomCands).
+	doomCols []int32
 	// doom[r*doomLen+i], for the first hint columns h of row r that r
 	// does not touch, is the set of h's rows that survive taking r (its
 	// words are in pre). A step whose survivors have too few available
@@ -102,8 +115,8 @@ type colInfo struct {
 	// row set. Without dense they are its sparse set.
 	start, end, off int32
 	min, max        int32
-	hole            bool
-	weighted        bool // it has classes
+	hole            int32 // see Matrix.hole
+	weighted        bool  // it has classes
 	// positive: every weight is at least 1. Once such a column has its
 	// Min, only its rows decide (it closes without rows, and its score
 	// is rows times room), so scan counts them as an unweighted
@@ -209,11 +222,18 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 	m.colWords = (nc + 63) / 64
 	m.min = make([]int32, nc)
 	m.max = make([]int32, nc)
-	m.hole = make([]bool, nc)
+	m.hole = make([]int32, nc)
 	m.sec = make([]bool, nc)
 	for c, col := range p.Cols {
-		m.min[c], m.max[c], m.hole[c], m.sec[c] = int32(col.Min), int32(col.Max), col.Hole, col.Secondary
+		m.min[c], m.max[c], m.sec[c] = int32(col.Min), int32(col.Max), col.Secondary
+		if col.Hole {
+			m.hole[c] = 1
+			if p.copies != nil {
+				m.hole[c] = p.copies[c]
+			}
+		}
 	}
+	m.copies = p.copies
 	m.maxHoles = math.MaxInt32
 	if p.MaxHoles >= 0 {
 		m.maxHoles = int32(p.MaxHoles)
@@ -245,6 +265,9 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 	// touched is a page fault that costs about as much as the work on it.
 	start := make([]int32, nc+1)
 	last := make([]int32, nc) // last word counted, +1 (0: none)
+	// hash[c] hashes column c's rows and weights, to find identical
+	// columns (see mergeColumns) at a multiplication per entry.
+	hash := make([]uint64, nc)
 	for i, r := range rows {
 		m.origRow[r] = int32(i)
 		m.rowStart[i] = int32(len(m.entCol))
@@ -263,6 +286,7 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 				weighted[c] = true
 			}
 			avail[c] += int64(wts[j])
+			hash[c] = (hash[c] ^ uint64(i)<<21 ^ uint64(wts[j])) * hashMul
 		}
 	}
 	m.rowStart[len(rows)] = int32(len(m.entCol))
@@ -276,6 +300,10 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 		}
 		m.entWt = wt[:len(wt):len(wt)]
 		*p = Problem{Cols: p.Cols, MaxHoles: p.MaxHoles, rowStart: []int32{0}}
+	}
+	if rep := m.duplicates(hash); rep != nil {
+		nc = m.mergeColumns(rep, start, weighted, avail)
+		start, weighted, avail = start[:nc+1], weighted[:nc], avail[:nc]
 	}
 	for c := int32(0); c < nc; c++ {
 		start[c+1] += start[c]
@@ -325,8 +353,8 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 		if avail[c] < int64(m.min[c]) {
 			m.fail0 = true
 		}
-		if m.hole[c] && avail[c] == 0 {
-			m.dead0++
+		if avail[c] == 0 {
+			m.dead0 += m.hole[c]
 		}
 	}
 	m.buildScanSets()
@@ -566,6 +594,9 @@ func (m *Matrix) buildEager(bound int, dense bool) {
 		}
 	}
 	m.hints = make([]int32, int(m.n)*hintLen)
+	if m.copies != nil {
+		m.doomCols = make([]int32, int(m.n)*hintLen)
+	}
 	for r := int32(0); r < m.n; r++ {
 		m.hintRow(r, s)
 	}
@@ -626,6 +657,9 @@ func (m *Matrix) planLazy() bool {
 	// (a fault, 2.6 µs on a small VM) when a row on it is built.
 	m.killDense = make([]uint64, int(m.n)*int(m.words))
 	m.hints = make([]int32, int(m.n)*hintLen)
+	if m.copies != nil {
+		m.doomCols = make([]int32, int(m.n)*hintLen)
+	}
 	m.doom = make([]doomSet, int(m.n)*doomLen)
 	m.pre = make([]setWord, pre)
 	m.ready = make([]atomic.Uint32, m.n)
@@ -724,6 +758,15 @@ func (m *Matrix) hintRow(r int32, s *rowScratch) {
 	better := func(c, d int32) bool {
 		return d < 0 || int64(hit[c])*int64(size[d]) > int64(hit[d])*int64(size[c])
 	}
+	if m.copies != nil {
+		// The survivor sets go by the best columns as such (see
+		// hintCopies).
+		m.hintCopies(h, touched, hit, better)
+		h = m.doomCols[int(r)*hintLen : int(r+1)*hintLen]
+		for i := range h {
+			h[i] = -1
+		}
+	}
 	for _, c := range touched {
 		if hit[c] == 0 || !better(c, h[len(h)-1]) {
 			continue // most columns do not make the list
@@ -755,6 +798,15 @@ type doomSet struct {
 
 // doomLen is the number of hint columns per row with survivor sets.
 const doomLen = 4
+
+// doomCands returns the columns doomRow makes row r's survivor sets for
+// (the first fit ones).
+func (m *Matrix) doomCands(r int32) []int32 {
+	if m.doomCols != nil {
+		return m.doomCols[int(r)*hintLen : int(r+1)*hintLen]
+	}
+	return m.hints[int(r)*hintLen : int(r+1)*hintLen]
+}
 
 // killed returns the number of rows in row r's kill set.
 func (m *Matrix) killed(r int32) int {
@@ -795,7 +847,7 @@ func (m *Matrix) buildDoom(s *rowScratch) {
 			mine[m.entCol[e]] = true
 		}
 		j := 0
-		for _, h := range m.hints[int(r)*hintLen : int(r+1)*hintLen] {
+		for _, h := range m.doomCands(r) {
 			if j == doomLen || h < 0 {
 				break
 			}
@@ -837,7 +889,7 @@ func (m *Matrix) doomRow(r int32, pre []setWord, s *rowScratch) []setWord {
 		mine[m.entCol[e]] = true
 	}
 	j := int(r) * doomLen
-	for _, h := range m.hints[int(r)*hintLen : int(r+1)*hintLen] {
+	for _, h := range m.doomCands(r) {
 		if j == int(r+1)*doomLen || h < 0 {
 			break
 		}
@@ -909,7 +961,7 @@ func sortDesc(a []int32) {
 // NumRows returns the number of rows left (after Reduce).
 func (m *Matrix) NumRows() int { return int(m.n) }
 
-// NumCols returns the number of columns.
+// NumCols returns the number of columns, identical ones counted once.
 func (m *Matrix) NumCols() int { return int(m.ncols) }
 
 // NumEntries returns the number of row entries left.
@@ -920,9 +972,9 @@ func (m *Matrix) NumEntries() int { return len(m.entCol) }
 // columns have no row at all.
 func (m *Matrix) Infeasible() bool { return m.fail0 }
 
-// Fingerprint identifies the matrix: its bounds, hole limit and rows. A
-// saved search position can only be continued on a matrix with the same
-// fingerprint.
+// Fingerprint identifies the matrix: its bounds, hole limit, rows and
+// merged columns. A saved search position can only be continued on a
+// matrix with the same fingerprint.
 func (m *Matrix) Fingerprint() string {
 	h := fnv.New64a()
 	// The values go to the hash a few thousand bytes at a time: a Write
@@ -942,7 +994,7 @@ func (m *Matrix) Fingerprint() string {
 		put(m.min[c])
 		put(m.max[c])
 		switch {
-		case m.hole[c]:
+		case m.hole[c] > 0:
 			put(1)
 		case m.sec[c]:
 			put(2)
@@ -956,6 +1008,16 @@ func (m *Matrix) Fingerprint() string {
 		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 			put(m.entCol[e])
 			put(m.entWt[e])
+		}
+	}
+	if m.copies != nil {
+		// The problem columns each column stands for decide its holes
+		// and the hints (see hintCopies): they are part of the search.
+		// Without merged columns the bytes stay those of the versions
+		// that did not merge, whose saved searches stay valid.
+		put(-2)
+		for _, k := range m.copies {
+			put(k)
 		}
 	}
 	h.Write(buf)
@@ -1056,9 +1118,9 @@ const maxReduceWork = 1 << 29
 // placeholders that build skips). Copying only the kept rows matters:
 // Reduce drops all but 15 of PelikanBurr's 3,026.
 func (m *Matrix) problem(keep []uint64) *Problem {
-	p := &Problem{Cols: make([]Column, m.ncols), MaxHoles: m.holes, rowStart: make([]int32, m.nrows+1)}
+	p := &Problem{Cols: make([]Column, m.ncols), MaxHoles: m.holes, rowStart: make([]int32, m.nrows+1), copies: m.copies}
 	for c := range p.Cols {
-		p.Cols[c] = Column{Min: int(m.min[c]), Max: int(m.max[c]), Hole: m.hole[c], Secondary: m.sec[c]}
+		p.Cols[c] = Column{Min: int(m.min[c]), Max: int(m.max[c]), Hole: m.hole[c] > 0, Secondary: m.sec[c]}
 	}
 	kept := func(r int32) bool { return r >= 0 && keep[r>>6]&(1<<(uint(r)&63)) != 0 }
 	entries := 0

@@ -61,6 +61,11 @@ type Problem struct {
 	entWt []int32
 	// ones holds weight 1 for the longest row, for Row while entWt is nil.
 	ones []int32
+
+	// copies, in the problems Reduce rebuilds from a matrix whose
+	// columns were merged, is that matrix's (see Matrix.copies); nil
+	// otherwise.
+	copies []int32
 }
 
 // MaxEntries caps the total number of row entries a problem may have, so

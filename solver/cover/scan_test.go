@@ -46,8 +46,8 @@ func refScan(w *worker, d int, choose bool) (ok bool, best, bestRows int32, open
 			if w.w[c] < m.min[c] {
 				return false, -1, 0, nil, 0
 			}
-			if m.hole[c] && w.w[c] == 0 {
-				if dead++; dead > m.maxHoles {
+			if m.hole[c] > 0 && w.w[c] == 0 {
+				if dead += m.hole[c]; dead > m.maxHoles {
 					return false, -1, 0, nil, 0
 				}
 			}

@@ -302,8 +302,8 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 				w.failCol = c
 				return false, -1
 			}
-			if ci.hole && wc == 0 {
-				if st.dead++; st.dead > m.maxHoles {
+			if ci.hole > 0 && wc == 0 {
+				if st.dead += ci.hole; st.dead > m.maxHoles {
 					return false, -1
 				}
 			}
@@ -357,8 +357,8 @@ func (w *worker) examine(st *scanState, c int32, a, o []uint64) int {
 		if w.w[c] < m.min[c] {
 			return scanFail
 		}
-		if m.hole[c] && w.w[c] == 0 {
-			if st.dead++; st.dead > m.maxHoles {
+		if m.hole[c] > 0 && w.w[c] == 0 {
+			if st.dead += m.hole[c]; st.dead > m.maxHoles {
 				return scanFail
 			}
 		}
@@ -458,9 +458,9 @@ func (w *worker) stopAt(d int, c int32) bool {
 	copy(w.openAt(d+1), w.openAt(d))
 	copy(w.skipAt(d+1), w.skipAt(d))
 	w.dead[d+1] = w.dead[d]
-	if m.hole[c] && w.w[c] == 0 {
+	if m.hole[c] > 0 && w.w[c] == 0 {
 		// Left empty for good: c was closed when chosen, so no scan counts it.
-		if w.dead[d+1]++; w.dead[d+1] > m.maxHoles {
+		if w.dead[d+1] += m.hole[c]; w.dead[d+1] > m.maxHoles {
 			return false
 		}
 	}
