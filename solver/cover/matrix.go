@@ -761,7 +761,7 @@ func (m *Matrix) hintRow(r int32, s *rowScratch) {
 	if m.copies != nil {
 		// The survivor sets go by the best columns as such (see
 		// hintCopies).
-		m.hintCopies(h, touched, hit, better)
+		m.hintCopies(h, touched, hit, size)
 		h = m.doomCols[int(r)*hintLen : int(r+1)*hintLen]
 		for i := range h {
 			h[i] = -1

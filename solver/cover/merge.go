@@ -158,17 +158,22 @@ func (m *Matrix) mergeColumns(rep []int32, start []int32, weighted []bool, avail
 }
 
 // hintCopies is hintRow's choice of hints h among the columns touched
-// when columns were merged: a column that stands for k problem columns
+// (hit and size as there) when columns were merged: a column that stands for k problem columns
 // takes k of the hintLen places, as its copies did before merging (the
 // columns touched come in the order they did then, see mergeColumns).
 // Scan then meets the columns in the order it did before merging, and
 // makes the same choices.
-func (m *Matrix) hintCopies(h, touched, hit []int32, better func(c, d int32) bool) {
+func (m *Matrix) hintCopies(h, touched, hit, size []int32) {
+	// As in hintRow: a local function, inlined (passed in, it was not,
+	// and cost three times the rest).
+	better := func(c, d int32) bool {
+		return d < 0 || int64(hit[c])*int64(size[d]) > int64(hit[d])*int64(size[c])
+	}
 	var places [hintLen]int32 // places[i]: h[i]'s places
-	n := 0                    // entries of h
+	n, used := 0, int32(0)    // entries of h, places taken
 	for _, c := range touched {
-		if hit[c] == 0 {
-			continue
+		if hit[c] == 0 || used == hintLen && !better(c, h[n-1]) {
+			continue // most columns do not make the list
 		}
 		i, at := 0, int32(0)
 		for i < n && !better(c, h[i]) {
@@ -183,14 +188,15 @@ func (m *Matrix) hintCopies(h, touched, hit []int32, better func(c, d int32) boo
 		h[i], places[i] = c, m.copies[c]
 		n = min(n+1, hintLen)
 		// Cut the list at hintLen places.
-		at = 0
+		used = 0
 		for j := 0; j < n; j++ {
-			if at+places[j] >= hintLen {
-				places[j] = hintLen - at
+			if used+places[j] >= hintLen {
+				places[j] = hintLen - used
 				n = j + 1
+				used = hintLen
 				break
 			}
-			at += places[j]
+			used += places[j]
 		}
 		for j := n; j < hintLen; j++ {
 			h[j] = -1
