@@ -1097,17 +1097,40 @@ func (m *Matrix) reduce(ctx context.Context, budget int64, quick bool) (*Matrix,
 			}
 		}
 		sweep = false
+		if changed && work < budget && 2*removed >= int(m.n) {
+			// Half the rows are gone: the rest of Reduce goes on on
+			// the matrix of the rows left, whose row sets are half as
+			// long and whose columns, merged again, often far fewer
+			// (Prisgon: 2,249 rows and 234 columns after the first
+			// round of quick tests 405 and 81). Its result is the
+			// same: a row that fails still fails with fewer rows.
+			red := m.rebuild(root, removed)
+			if red.fail0 {
+				// Some column can no longer reach its Min, or too
+				// many holes are dead: every row would fail its
+				// test, and goes, as without the rebuild.
+				return red.rebuild(make([]uint64, red.words), int(red.n)), removed + int(red.n), nil
+			}
+			more, n, err := red.reduce(ctx, budget-work, quick)
+			return more, removed + n, err
+		}
 	}
 	if removed == 0 {
 		return m, 0, nil
 	}
+	return m.rebuild(root, removed), removed, nil
+}
+
+// rebuild returns the matrix of the rows in root, a row set of all but
+// removed rows.
+func (m *Matrix) rebuild(root []uint64, removed int) *Matrix {
 	keep := make([]int32, 0, int(m.n)-removed)
 	for r := int32(0); r < m.n; r++ {
 		if root[r>>6]&(1<<(uint(r)&63)) != 0 {
 			keep = append(keep, m.rowOrig[r])
 		}
 	}
-	return build(m.problem(root), keep, true), removed, nil
+	return build(m.problem(root), keep, true)
 }
 
 // maxReduceWork bounds Reduce's column visits: a few seconds at most.

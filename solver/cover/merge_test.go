@@ -4,6 +4,7 @@ import (
 	"context"
 	"hash/fnv"
 	"math/rand"
+	"slices"
 	"strconv"
 	"testing"
 )
@@ -251,5 +252,102 @@ func TestFingerprintWithMerging(t *testing.T) {
 		if got, _ := collect(t, tc.m, Options{Workers: 1}); len(got) != tc.want {
 			t.Errorf("solutions %v, want %d", got, tc.want)
 		}
+	}
+}
+
+// refReduce is Reduce done the slow obvious way on p's rows in keep
+// (those compile keeps): a row goes when, taken with every other row
+// left that fits with it, some column stays below its Min or more than
+// MaxHoles hole columns stay empty; until no row goes.
+func refReduce(p *Problem, keep []int32) []int32 {
+	alive := slices.Clone(keep)
+	w := make([]int, len(p.Cols))
+	for changed := true; changed; {
+		changed = false
+		for i := 0; i < len(alive); i++ {
+			r := alive[i]
+			clear(w)
+			cols, wts := p.Row(int(r))
+			for j, c := range cols {
+				w[c] += int(wts[j])
+			}
+			reach := slices.Clone(w)
+			for _, x := range alive {
+				if x == r {
+					continue
+				}
+				xc, xw := p.Row(int(x))
+				fits := true
+				for j, c := range xc {
+					if w[c]+int(xw[j]) > p.Cols[c].Max {
+						fits = false
+					}
+				}
+				if fits {
+					for j, c := range xc {
+						reach[c] += int(xw[j])
+					}
+				}
+			}
+			ok, dead := true, 0
+			for c, col := range p.Cols {
+				if reach[c] < col.Min {
+					ok = false
+				}
+				if col.Hole && reach[c] == 0 {
+					dead++
+				}
+			}
+			if !ok || p.MaxHoles >= 0 && dead > p.MaxHoles {
+				alive = slices.Delete(alive, i, i+1)
+				i--
+				changed = true
+			}
+		}
+	}
+	return alive
+}
+
+// TestReduceAgainstReference checks the rows Reduce keeps, rebuilding
+// and merging columns on the way, against refReduce.
+func TestReduceAgainstReference(t *testing.T) {
+	rng := rand.New(rand.NewSource(14))
+	dropped, rebuilt := 0, 0
+	for i := range 1500 {
+		var p *Problem
+		switch i % 3 {
+		case 0:
+			p = dupProblem(rng)
+		case 1:
+			p = packingProblem(rng)
+		default:
+			p = randomProblem(rng)
+		}
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := slices.Clone(m.rowOrig)
+		if !m.fail0 {
+			want = refReduce(p, want)
+		}
+		red, n, err := m.Reduce(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := slices.Clone(red.rowOrig)
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) || n != int(m.n)-len(want) {
+			t.Fatalf("problem %d: Reduce kept rows %v (%d dropped), want %v", i, got, n, want)
+		}
+		dropped += n
+		if !m.fail0 && 2*n >= int(m.n) && n > 0 {
+			rebuilt++ // the round that dropped the half rebuilt (see reduce)
+		}
+	}
+	t.Logf("%d rows dropped; %d problems rebuilt during Reduce", dropped, rebuilt)
+	if rebuilt < 20 {
+		t.Errorf("only %d problems rebuilt during Reduce", rebuilt)
 	}
 }
