@@ -266,7 +266,7 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 	start := make([]int32, nc+1)
 	last := make([]int32, nc) // last word counted, +1 (0: none)
 	// hash[c] hashes column c's rows and weights, to find identical
-	// columns (see mergeColumns) at a multiplication per entry.
+	// columns (see duplicates) at a multiplication per entry.
 	hash := make([]uint64, nc)
 	for i, r := range rows {
 		m.origRow[r] = int32(i)
