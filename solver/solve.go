@@ -344,7 +344,7 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 		// so small searches and few workers, which sharing alone balances
 		// well, go without. A search for the first assemblies keeps the
 		// plain search order.
-		pieces, err := cover.Subdivide(ctx, s.m, workers)
+		pieces, err := cover.SubdivideWorkers(ctx, s.m, workers)
 		if err == nil {
 			var total uint64
 			for _, p := range pieces {

@@ -112,7 +112,7 @@ func TestBalanceReport(t *testing.T) {
 		if only := os.Getenv("BURRLAB_BALANCE"); only != "all" && only != tc.name {
 			continue
 		}
-		for _, n := range []int{16, 64} {
+		for _, n := range []int{2, 4, 8, 16, 64} {
 			nodes, pieces, split := balance(t, tc.p, n)
 			var sum uint64
 			for _, x := range nodes {

@@ -24,7 +24,7 @@ import (
 // SplitVersion numbers the way Subdivide cuts and Deal deals. Parts
 // computed by different versions do not fit together (a subtree could be
 // searched twice or never), so saved parts record it.
-const SplitVersion = 3
+const SplitVersion = 4
 
 // Piece is one subtree of a subdivision and its estimated size in search
 // nodes.
@@ -57,6 +57,26 @@ const (
 	exactNodes = 1 << 19
 	// exactBudget bounds the counting when the estimate was far too low.
 	exactBudget = 4 * exactNodes
+	// fewPartsNodes: a search split into few parts is cut as for one part
+	// per this many estimated nodes (up to fewPartsMax parts), when that
+	// is more parts than it has. A part's surplus over the mean comes from
+	// the pieces' estimates, whose errors are about as large as the
+	// pieces and independent of each other, so it shrinks only as the
+	// square root of the number of pieces, while the split costs in
+	// proportion to that number. Parts on separate machines pay the
+	// surplus in full, in proportion to the search. Measured on node
+	// counts over several probe seeds (README, Few parts): the Bedlam
+	// cube (11 million nodes estimated, so cut as for 4) in 2 parts went
+	// from 1.046 to 1.029 times the mean on average, for 0.035 s more
+	// CPU in the split against 0.07 s of its parts for each percent; the
+	// 5x4x3 pentacube box (3.1 million) would gain under 2% of a 1.5 s
+	// search for 0.03 to 0.09 s and keeps its cut; the cube of 25
+	// Y-pentominoes (288 million nodes), cut as for 16, went from 1.045 to
+	// 1.005 (1.6 s of its parts) for 0.41 s more in the split.
+	fewPartsNodes = 5 << 19
+	// fewPartsMax bounds that: 16 parts' pieces per part of a huge search
+	// split in two.
+	fewPartsMax = 16
 )
 
 // ErrBadPart is returned for a part outside 1..N or an N out of range.
@@ -74,15 +94,30 @@ func CheckPart(i, n int) error {
 }
 
 // Subdivide cuts the whole search of m into pieces, enough for n parts
-// or workers to share it evenly, in search order. Dead ends met on the
-// way are left out (they hold no solution). ctx cancels it.
+// to share it evenly, in search order. Dead ends met on the way are left
+// out (they hold no solution). ctx cancels it.
 //
 // Its cost grows with n (up to maxPiecesPerPart pieces per part, each
 // estimated by probesPerPiece descents), not with the size of the search:
 // a fraction of a second for 16 parts of a pentomino box, seconds for 64
-// parts of the Bedlam cube. A search small enough to be counted exactly
-// (exactNodes) is, within exactBudget nodes.
+// parts of the Bedlam cube. A big search split into few parts is cut as
+// for more (fewPartsNodes), since parts on separate machines cannot share
+// work. A search small enough to be counted exactly (exactNodes) is,
+// within exactBudget nodes.
 func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
+	return subdivide(ctx, m, n, true)
+}
+
+// SubdivideWorkers cuts the search of m for n workers of one process, as
+// Subdivide does for n parts but without cutting a big search further
+// for few workers: they hand each other work when one runs dry.
+func SubdivideWorkers(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
+	return subdivide(ctx, m, n, false)
+}
+
+// subdivide is Subdivide, with the cut for few parts of a big search
+// (cutParts) when few is set.
+func subdivide(ctx context.Context, m *Matrix, n int, few bool) ([]Piece, error) {
 	if n < 1 || n > maxSplitParts {
 		return nil, fmt.Errorf("%w: %d parts", ErrBadPart, n)
 	}
@@ -91,7 +126,6 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 	if m.fail0 {
 		return nil, nil
 	}
-	limit := min(maxPieces, n*maxPiecesPerPart)
 	root, err := sp.piece(nil, 0, satMax)
 	if err != nil {
 		return nil, err
@@ -105,8 +139,14 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 		}
 		top := (*h)[0]
 		// Stop when the largest piece is small enough, or there are
-		// enough pieces.
-		cut := total / uint64(n*piecesPerPart)
+		// enough pieces. Both follow the estimated total as cutting
+		// refines it.
+		k := n
+		if few {
+			k = cutParts(n, total)
+		}
+		limit := min(maxPieces, k*maxPiecesPerPart)
+		cut := total / uint64(k*piecesPerPart)
 		if top.leaf || top.hi <= cut || h.Len() >= limit {
 			break
 		}
@@ -154,7 +194,7 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 			return nil, err
 		}
 		var err error
-		if ps, err = sp.refine(ctx, ps, n, limit); err != nil {
+		if ps, err = sp.refine(ctx, ps, n, min(maxPieces, n*maxPiecesPerPart)); err != nil {
 			return nil, err
 		}
 	}
@@ -163,6 +203,13 @@ func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 		out[i] = Piece{Job: Job{Path: p.path, After: Fresh}, Estimate: p.est}
 	}
 	return out, nil
+}
+
+// cutParts is the number of parts a search of total estimated nodes is
+// cut for when split into n parts: n, or more for a big search split
+// into few parts (fewPartsNodes).
+func cutParts(n int, total uint64) int {
+	return max(n, int(min(fewPartsMax, total/fewPartsNodes)))
 }
 
 // Estimate returns a rough estimate of the number of nodes of the whole

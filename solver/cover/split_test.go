@@ -118,3 +118,45 @@ func TestEstimateProbes(t *testing.T) {
 	}
 	t.Logf("estimate %d ± %d of a search of %d nodes", e.Nodes, e.Spread, res.Nodes)
 }
+
+// TestCutParts: a search split into few parts is cut as for one part per
+// fewPartsNodes estimated nodes, up to fewPartsMax parts, never for fewer
+// than it has; workers of one process (SubdivideWorkers) keep their own
+// number, which a search too small for more gets from Subdivide too.
+func TestCutParts(t *testing.T) {
+	for _, c := range []struct {
+		n     int
+		total uint64
+		want  int
+	}{
+		{2, 0, 2},
+		{2, 3 * fewPartsNodes / 2, 2},
+		{2, 4*fewPartsNodes + 1, 4},
+		{3, 4 * fewPartsNodes, 4},
+		{8, 4 * fewPartsNodes, 8},
+		{2, 1 << 40, fewPartsMax},
+		{64, 1 << 40, 64},
+	} {
+		if got := cutParts(c.n, c.total); got != c.want {
+			t.Errorf("cutParts(%d, %d) = %d, want %d", c.n, c.total, got, c.want)
+		}
+	}
+	rng := rand.New(rand.NewSource(6))
+	for i := 0; i < 50; i++ {
+		m, err := New(randomProblem(rng))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := Subdivide(context.Background(), m, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := SubdivideWorkers(context.Background(), m, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.EqualFunc(a, b, func(x, y Piece) bool { return x.Estimate == y.Estimate && slices.Equal(x.Path, y.Path) }) {
+			t.Fatalf("problem %d: Subdivide and SubdivideWorkers differ on a small search", i)
+		}
+	}
+}
