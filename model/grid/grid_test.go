@@ -407,19 +407,21 @@ func TestPrismTransform(t *testing.T) {
 	}
 }
 
-// TestPrismTurnParity: prismTurn's parity by bit mask agrees with the
-// centroid formula with floorMod (grids.md §3.3) for cells on both sides
-// of the origin, in every orientation.
+// TestPrismTurnParity: prismTurn (parity by bit mask, the matrix's zeros
+// left out, floor by hand) agrees with the centroid formula as a 3x3
+// product with floorMod (grids.md §3.3) for cells on both sides of the
+// origin, in every orientation.
 func TestPrismTurnParity(t *testing.T) {
+	maps := prismTurnMaps()
 	for ti, m := range prismMatrices() {
-		for x := -7; x <= 7; x++ {
-			for y := -7; y <= 7; y++ {
+		for x := -9; x <= 9; x++ {
+			for y := -9; y <= 9; y++ {
 				v := Vec{x, y, x - y}
 				p := floorMod(v[0]+v[1], 2)
 				w := m.apply(Vec{v[0] + 1, 3*v[1] + 1 + p, v[2]})
 				u, vv, z := w[0]/2, w[1]/2, w[2]/2
 				want := Vec{u - 1, floorDiv(vv-1-floorMod(vv-1, 3), 3), z}
-				if got := prismTurn(&m, v); got != want {
+				if got := prismTurn(&maps[ti], v); got != want {
 					t.Fatalf("orientation %d, cell %v: %v, want %v", ti, v, got, want)
 				}
 			}
