@@ -54,9 +54,7 @@ func (a *axisMap) applyAll(dst, cells []Vec) {
 // mapCells is mapCells for a.
 func (a *axisMap) mapCells(cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 	out := make([]Vec, len(cells))
-	for i, v := range cells {
-		out[i] = a.apply(v)
-	}
+	a.applyAll(out, cells)
 	return out, a.apply(hot), true
 }
 
@@ -109,7 +107,8 @@ func (a AxisMap) Source(k int) (axis int, reversed bool) { return a.m.p[k], a.m.
 // storage (grown as needed) instead of a new slice: for callers that turn
 // one shape by many orientations and keep none of the lists (a shape's
 // symmetries). On small prism puzzles the lists thrown away were a tenth
-// of the preparation, most of it fresh memory.
+// of the preparation, most of it fresh memory. dst may be cells itself:
+// each cell is read before its image is written.
 func TransformInto(g Grid, dst []Vec, t int, cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 	var am *axisMap
 	switch g.Type() {

@@ -430,7 +430,8 @@ func TestPrismTurnParity(t *testing.T) {
 }
 
 // TestTransformInto: TransformInto gives what Transform gives, in every
-// grid and orientation (and out of range), reusing one buffer.
+// grid and orientation (and out of range), reusing one buffer, and also
+// turning the cells in place.
 func TestTransformInto(t *testing.T) {
 	cells := []Vec{{0, 0, 0}, {1, 0, 0}, {2, 1, 0}, {-3, 2, 1}, {4, -1, -2}, {5, 5, 5}}
 	for _, gt := range []Type{Cubes, Prisms, Spheres, Rhombic, TetraOcta} {
@@ -445,6 +446,11 @@ func TestTransformInto(t *testing.T) {
 			buf = got
 			if ok != wantOK || (ok && (hot != wantHot || !slices.Equal(got, want))) {
 				t.Fatalf("grid %v, orientation %d: %v %v %v, want %v %v %v", gt, o, got, hot, ok, want, wantHot, wantOK)
+			}
+			// In place: dst may be cells itself.
+			in := slices.Clone(cells)
+			if got, _, ok := TransformInto(g, in, o, in, Vec{1, 2, 3}); ok && !slices.Equal(got, want) {
+				t.Fatalf("grid %v, orientation %d, in place: %v, want %v", gt, o, got, want)
 			}
 		}
 	}
