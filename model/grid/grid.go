@@ -53,6 +53,16 @@ func Bounds(ps []Vec) (lo, hi Vec) {
 	return Vec{x0, y0, z0}, Vec{x1, y1, z1}
 }
 
+// EveryCellValid reports whether g.Valid is true for every position
+// (cubes and prisms), so that a caller checking many cells can skip it.
+func EveryCellValid(g Grid) bool {
+	switch g.Type() {
+	case Cubes, Prisms:
+		return true
+	}
+	return false
+}
+
 // Less orders vectors by z, then y, then x: the order of cell indices in a
 // voxel space, so sorted cell lists follow the file's voxel strings.
 func (a Vec) Less(b Vec) bool {

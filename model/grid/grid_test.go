@@ -478,3 +478,39 @@ func TestComposePerms(t *testing.T) {
 		t.Error("a matrix with a column used twice was taken for a signed permutation")
 	}
 }
+
+// TestRhombicValidMask: rhombicValid's bit mask says what the definition
+// says (the folded coordinates are 0, 1 and 2 in some order), on both
+// sides of the origin; and EveryCellValid only for grids whose Valid is
+// true everywhere.
+func TestRhombicValidMask(t *testing.T) {
+	for z := -11; z <= 11; z++ {
+		for y := -11; y <= 11; y++ {
+			for x := -11; x <= 11; x++ {
+				v := Vec{x, y, z}
+				var seen [3]bool
+				want := true
+				for _, c := range v {
+					f := fold(floorMod(c, 5))
+					if seen[f] {
+						want = false
+					}
+					seen[f] = true
+				}
+				if got := rhombicValid(v); got != want {
+					t.Fatalf("%v: %v, want %v", v, got, want)
+				}
+				for _, gt := range []Type{Cubes, Prisms, Spheres, Rhombic, TetraOcta} {
+					if g := Must(gt); EveryCellValid(g) && !g.Valid(v) {
+						t.Fatalf("grid %v: EveryCellValid, but %v is not valid", gt, v)
+					}
+				}
+			}
+		}
+	}
+	for _, gt := range []Type{Spheres, Rhombic, TetraOcta} {
+		if EveryCellValid(Must(gt)) {
+			t.Errorf("grid %v: EveryCellValid", gt)
+		}
+	}
+}
