@@ -514,3 +514,58 @@ func TestRhombicValidMask(t *testing.T) {
 		}
 	}
 }
+
+// TestMatKey: every grid's matrices times their scale pack into matKey's
+// numbers (which composeMats relies on), distinct ones into distinct
+// numbers; and the
+// prism and sphere tables equal composing by matrix products looked up
+// whole.
+func TestMatKey(t *testing.T) {
+	for name, c := range map[string]struct {
+		ms    []imat
+		scale int
+	}{"prisms": {prismMatrices(), 2}, "spheres": {sphereMatrices(), 3}, "cubes": {cubeRotations(), 1}} {
+		ms := slices.Clone(c.ms)
+		for i := range ms {
+			for r := range ms[i] {
+				for k := range ms[i][r] {
+					ms[i][r][k] *= c.scale
+				}
+			}
+		}
+		seen := map[uint64]imat{}
+		for i := range ms {
+			k, ok := matKey(&ms[i])
+			if !ok {
+				t.Fatalf("%s: matrix %d does not pack: %v", name, i, ms[i])
+			}
+			if m, dup := seen[k]; dup && m != ms[i] {
+				t.Fatalf("%s: %v and %v pack alike", name, m, ms[i])
+			}
+			seen[k] = ms[i]
+		}
+	}
+	for name, c := range map[string]struct {
+		ms    []imat
+		scale int
+	}{"prisms": {prismMatrices(), 2}, "spheres": {sphereMatrices(), 3}, "cubes": {cubeRotations(), 1}} {
+		got := composeMats(c.ms, c.scale)
+		index := map[imat]int{}
+		for i, m := range c.ms {
+			index[m] = i
+		}
+		for t1 := range c.ms {
+			for t2 := range c.ms {
+				want := -1
+				if q, exact := c.ms[t2].mul(c.ms[t1]).div(c.scale); exact {
+					if i, ok := index[q]; ok {
+						want = i
+					}
+				}
+				if int(got[t1][t2]) != want {
+					t.Fatalf("%s: %d after %d: %d, want %d", name, t2, t1, got[t1][t2], want)
+				}
+			}
+		}
+	}
+}
