@@ -30,9 +30,9 @@ type voxelText struct {
 // the full parse then reports what is wrong. data itself is not changed.
 func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 	var (
-		out   []byte // data without the cut texts, made at the first cut
 		texts []voxelText
-		last  int // data is copied to out up to here
+		cuts  [][2]int // the cut texts' [start, end) in data
+		size  = len(data)
 	)
 	for i := 0; ; {
 		j := bytes.IndexByte(data[i:], '<')
@@ -76,15 +76,20 @@ func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 			texts = append(texts, voxelText{})
 			continue
 		}
-		if out == nil {
-			out = make([]byte, 0, len(data))
-		}
-		out = append(out, data[last:i]...)
 		texts = append(texts, voxelText{text: string(data[i:k]), cut: true})
-		last, i = k, k
+		cuts = append(cuts, [2]int{i, k})
+		size -= k - i
+		i = k
 	}
-	if out == nil {
+	if len(cuts) == 0 {
 		return data, texts
+	}
+	// Made at its size: the room a slice as long as data would have had
+	// is cleared, and fresh pages cost a small solve as much as its work.
+	out, last := make([]byte, 0, size), 0
+	for _, c := range cuts {
+		out = append(out, data[last:c[0]]...)
+		last = c[1]
 	}
 	return append(out, data[last:]...), texts
 }
