@@ -72,11 +72,15 @@ next:
 			e[j] = 1
 			coef[j] = dot(stride, am.Apply(e).Sub(c0))
 		}
-		for i, c := range cells {
+		// On scalars: a Cell copied whole for dot went through
+		// overlapping moves whose stalls were half of this loop.
+		cx, cy, cz := coef[0], coef[1], coef[2]
+		for i := range cells {
 			if i&(1<<14-1) == 0 && i > 0 && ctx.Err() != nil {
 				return set, ctx.Err()
 			}
-			if uint8(s.Voxels[base+dot(coef, c.Pos)]) != c.Tag {
+			c := &cells[i]
+			if uint8(s.Voxels[base+cx*c.Pos[0]+cy*c.Pos[1]+cz*c.Pos[2]]) != c.Tag {
 				continue next
 			}
 		}

@@ -95,11 +95,20 @@ func mapsOnto(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cel
 	if !g.InLattice(d) {
 		return false, nil
 	}
-	for i, p := range out {
+	// s.At(p.Add(d)) written out on scalars: the Vecs it passes went
+	// through memory for every cell.
+	dx, dy, dz := d[0], d[1], d[2]
+	sx, sy, sz := s.Size[0], s.Size[1], s.Size[2]
+	for i := range out {
 		if i&(1<<14-1) == 0 && ctx.Err() != nil {
 			return false, ctx.Err()
 		}
-		if uint8(s.At(p.Add(d))) != cells[i].Tag {
+		x, y, z := out[i][0]+dx, out[i][1]+dy, out[i][2]+dz
+		var v model.Voxel // empty outside s's space, as Shape.At
+		if x >= 0 && y >= 0 && z >= 0 && x < sx && y < sy && z < sz {
+			v = s.Voxels[x+sx*(y+sy*z)]
+		}
+		if uint8(v) != cells[i].Tag {
 			return false, nil
 		}
 	}

@@ -40,14 +40,27 @@ func (a Vec) Scale(k int) Vec { return Vec{k * a[0], k * a[1], k * a[2]} }
 
 // Bounds returns the bounding box of a non-empty point list.
 func Bounds(ps []Vec) (lo, hi Vec) {
-	lo, hi = ps[0], ps[0]
-	for _, p := range ps[1:] {
-		for k := 0; k < 3; k++ {
-			lo[k] = min(lo[k], p[k])
-			hi[k] = max(hi[k], p[k])
-		}
+	// Six scalars rather than two arrays indexed in a loop: they stay in
+	// registers (the arrays went through memory for every cell, which
+	// was a third of testing a prism shape's symmetries).
+	x0, y0, z0 := ps[0][0], ps[0][1], ps[0][2]
+	x1, y1, z1 := x0, y0, z0
+	for i := 1; i < len(ps); i++ {
+		x, y, z := ps[i][0], ps[i][1], ps[i][2]
+		x0, y0, z0 = min(x0, x), min(y0, y), min(z0, z)
+		x1, y1, z1 = max(x1, x), max(y1, y), max(z1, z)
 	}
-	return lo, hi
+	return Vec{x0, y0, z0}, Vec{x1, y1, z1}
+}
+
+// EveryCellValid reports whether g.Valid is true for every position
+// (cubes and prisms), so that a caller checking many cells can skip it.
+func EveryCellValid(g Grid) bool {
+	switch g.Type() {
+	case Cubes, Prisms:
+		return true
+	}
+	return false
 }
 
 // Less orders vectors by z, then y, then x: the order of cell indices in a

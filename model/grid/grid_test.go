@@ -407,19 +407,21 @@ func TestPrismTransform(t *testing.T) {
 	}
 }
 
-// TestPrismTurnParity: prismTurn's parity by bit mask agrees with the
-// centroid formula with floorMod (grids.md §3.3) for cells on both sides
-// of the origin, in every orientation.
+// TestPrismTurnParity: prismTurn (parity by bit mask, the matrix's zeros
+// left out, floor by hand) agrees with the centroid formula as a 3x3
+// product with floorMod (grids.md §3.3) for cells on both sides of the
+// origin, in every orientation.
 func TestPrismTurnParity(t *testing.T) {
+	maps := prismTurnMaps()
 	for ti, m := range prismMatrices() {
-		for x := -7; x <= 7; x++ {
-			for y := -7; y <= 7; y++ {
+		for x := -9; x <= 9; x++ {
+			for y := -9; y <= 9; y++ {
 				v := Vec{x, y, x - y}
 				p := floorMod(v[0]+v[1], 2)
 				w := m.apply(Vec{v[0] + 1, 3*v[1] + 1 + p, v[2]})
 				u, vv, z := w[0]/2, w[1]/2, w[2]/2
 				want := Vec{u - 1, floorDiv(vv-1-floorMod(vv-1, 3), 3), z}
-				if got := prismTurn(&m, v); got != want {
+				if got := prismTurn(&maps[ti], v); got != want {
 					t.Fatalf("orientation %d, cell %v: %v, want %v", ti, v, got, want)
 				}
 			}
@@ -428,7 +430,8 @@ func TestPrismTurnParity(t *testing.T) {
 }
 
 // TestTransformInto: TransformInto gives what Transform gives, in every
-// grid and orientation (and out of range), reusing one buffer.
+// grid and orientation (and out of range), reusing one buffer, and also
+// turning the cells in place.
 func TestTransformInto(t *testing.T) {
 	cells := []Vec{{0, 0, 0}, {1, 0, 0}, {2, 1, 0}, {-3, 2, 1}, {4, -1, -2}, {5, 5, 5}}
 	for _, gt := range []Type{Cubes, Prisms, Spheres, Rhombic, TetraOcta} {
@@ -443,6 +446,11 @@ func TestTransformInto(t *testing.T) {
 			buf = got
 			if ok != wantOK || (ok && (hot != wantHot || !slices.Equal(got, want))) {
 				t.Fatalf("grid %v, orientation %d: %v %v %v, want %v %v %v", gt, o, got, hot, ok, want, wantHot, wantOK)
+			}
+			// In place: dst may be cells itself.
+			in := slices.Clone(cells)
+			if got, _, ok := TransformInto(g, in, o, in, Vec{1, 2, 3}); ok && !slices.Equal(got, want) {
+				t.Fatalf("grid %v, orientation %d, in place: %v, want %v", gt, o, got, want)
 			}
 		}
 	}
@@ -468,5 +476,96 @@ func TestComposePerms(t *testing.T) {
 	}
 	if _, ok := composePerms([]imat{{{1, 0, 0}, {1, 0, 0}, {0, 0, 1}}}); ok {
 		t.Error("a matrix with a column used twice was taken for a signed permutation")
+	}
+}
+
+// TestRhombicValidMask: rhombicValid's bit mask says what the definition
+// says (the folded coordinates are 0, 1 and 2 in some order), on both
+// sides of the origin; and EveryCellValid only for grids whose Valid is
+// true everywhere.
+func TestRhombicValidMask(t *testing.T) {
+	for z := -11; z <= 11; z++ {
+		for y := -11; y <= 11; y++ {
+			for x := -11; x <= 11; x++ {
+				v := Vec{x, y, z}
+				var seen [3]bool
+				want := true
+				for _, c := range v {
+					f := fold(floorMod(c, 5))
+					if seen[f] {
+						want = false
+					}
+					seen[f] = true
+				}
+				if got := rhombicValid(v); got != want {
+					t.Fatalf("%v: %v, want %v", v, got, want)
+				}
+				for _, gt := range []Type{Cubes, Prisms, Spheres, Rhombic, TetraOcta} {
+					if g := Must(gt); EveryCellValid(g) && !g.Valid(v) {
+						t.Fatalf("grid %v: EveryCellValid, but %v is not valid", gt, v)
+					}
+				}
+			}
+		}
+	}
+	for _, gt := range []Type{Spheres, Rhombic, TetraOcta} {
+		if EveryCellValid(Must(gt)) {
+			t.Errorf("grid %v: EveryCellValid", gt)
+		}
+	}
+}
+
+// TestMatKey: every grid's matrices times their scale pack into matKey's
+// numbers (which composeMats relies on), distinct ones into distinct
+// numbers; and the
+// prism and sphere tables equal composing by matrix products looked up
+// whole.
+func TestMatKey(t *testing.T) {
+	for name, c := range map[string]struct {
+		ms    []imat
+		scale int
+	}{"prisms": {prismMatrices(), 2}, "spheres": {sphereMatrices(), 3}, "cubes": {cubeRotations(), 1}} {
+		ms := slices.Clone(c.ms)
+		for i := range ms {
+			for r := range ms[i] {
+				for k := range ms[i][r] {
+					ms[i][r][k] *= c.scale
+				}
+			}
+		}
+		seen := map[uint64]imat{}
+		for i := range ms {
+			k, ok := matKey(&ms[i])
+			if !ok {
+				t.Fatalf("%s: matrix %d does not pack: %v", name, i, ms[i])
+			}
+			if m, dup := seen[k]; dup && m != ms[i] {
+				t.Fatalf("%s: %v and %v pack alike", name, m, ms[i])
+			}
+			seen[k] = ms[i]
+		}
+	}
+	for name, c := range map[string]struct {
+		ms    []imat
+		scale int
+	}{"prisms": {prismMatrices(), 2}, "spheres": {sphereMatrices(), 3}, "cubes": {cubeRotations(), 1}} {
+		got := composeMats(c.ms, c.scale)
+		index := map[imat]int{}
+		for i, m := range c.ms {
+			index[m] = i
+		}
+		for t1 := range c.ms {
+			for t2 := range c.ms {
+				want := -1
+				if q, exact := c.ms[t2].mul(c.ms[t1]).div(c.scale); exact {
+					if i, ok := index[q]; ok {
+						want = i
+					}
+				}
+				if int(got[t1][t2]) != want {
+					t.Fatalf("%s: %d after %d: %d, want %d", name, t2, t1, got[t1][t2], want)
+				}
+			}
+		}
 	}
 }

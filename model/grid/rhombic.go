@@ -10,16 +10,18 @@ import (
 // side: 0,4 -> 0; 1,3 -> 1; 2 -> 2.
 func fold(u int) int { return min(u, 4-u) }
 
+// rhombicValid reports whether v is a real cell: the folded block-local
+// coordinates are 0, 1 and 2 in some order. Written as a bit mask of the
+// three folds, without a loop over the Vec, as reading a file checks
+// every filled cell of HexSticks' shapes with it.
 func rhombicValid(v Vec) bool {
-	var seen [3]bool
-	for _, c := range v {
-		f := fold(floorMod(c, 5))
-		if f > 2 || seen[f] {
-			return false
+	mod5 := func(c int) int {
+		if c %= 5; c < 0 {
+			c += 5
 		}
-		seen[f] = true
+		return c
 	}
-	return true
+	return 1<<fold(mod5(v[0]))|1<<fold(mod5(v[1]))|1<<fold(mod5(v[2])) == 7
 }
 
 // rhombicCorners: in block-local units (cube edge 2) the tetrahedron of a

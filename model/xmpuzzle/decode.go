@@ -30,13 +30,9 @@ func read(r io.Reader, noSolutions bool, size int) (*model.Puzzle, error) {
 	if noSolutions {
 		data = dropSolutions(data)
 	}
-	doc := etree.NewDocument()
-	doc.ReadSettings = etree.ReadSettings{
-		PreserveDuplicateAttrs: true, // so that we can reject them, as BurrTools does
-		MaxDepth:               maxDepth,
-	}
-	if err := doc.ReadFromBytes(data); err != nil {
-		return nil, syntaxError(data, err)
+	doc, err := parse(data)
+	if err != nil {
+		return nil, err
 	}
 	p, err := load(doc)
 	if err != nil {
@@ -49,6 +45,33 @@ func read(r io.Reader, noSolutions bool, size int) (*model.Puzzle, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// parse parses the XML text data, with the plain voxel strings cut out
+// and put back (see cutVoxelTexts); where that does not give the same
+// elements, or the text does not parse, the whole text is parsed, and
+// its error reported.
+func parse(data []byte) (*etree.Document, error) {
+	if cut, texts := cutVoxelTexts(data); len(cut) < len(data) {
+		if doc := newDocument(); doc.ReadFromBytes(cut) == nil && putVoxelTexts(doc, texts) {
+			return doc, nil
+		}
+	}
+	doc := newDocument()
+	if err := doc.ReadFromBytes(data); err != nil {
+		return nil, syntaxError(data, err)
+	}
+	return doc, nil
+}
+
+// newDocument returns an empty document with the reader's settings.
+func newDocument() *etree.Document {
+	doc := etree.NewDocument()
+	doc.ReadSettings = etree.ReadSettings{
+		PreserveDuplicateAttrs: true, // so that we can reject them, as BurrTools does
+		MaxDepth:               maxDepth,
+	}
+	return doc
 }
 
 // ReadFile loads the puzzle stored in the named file.

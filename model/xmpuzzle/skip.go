@@ -48,26 +48,13 @@ func solutionSpans(data []byte) (cuts [][2]int, ok bool) {
 		}
 		i += j
 		rest := data[i:]
-		skipTo := func(end string) bool {
-			k := bytes.Index(rest, []byte(end))
-			i += k + len(end)
-			return k >= 0
+		if n, isMarkup, ok := markup(rest); !ok {
+			return nil, false
+		} else if isMarkup {
+			i += n
+			continue
 		}
 		switch {
-		case bytes.HasPrefix(rest, []byte("<?")):
-			if !skipTo("?>") {
-				return nil, false
-			}
-		case bytes.HasPrefix(rest, []byte("<!--")):
-			if !skipTo("-->") {
-				return nil, false
-			}
-		case bytes.HasPrefix(rest, []byte("<![CDATA[")):
-			if !skipTo("]]>") {
-				return nil, false
-			}
-		case bytes.HasPrefix(rest, []byte("<!")):
-			return nil, false // a DOCTYPE may hold '>' anywhere
 		case bytes.HasPrefix(rest, []byte("</")):
 			k := bytes.IndexByte(rest, '>')
 			if k < 0 || depth == 0 {
@@ -105,6 +92,28 @@ func solutionSpans(data []byte) (cuts [][2]int, ok bool) {
 			i += end + 1
 		}
 	}
+}
+
+// markup reports whether text at a '<' starts a processing instruction,
+// a comment or a CDATA section, and how long it is; ok is false for one
+// that does not end and for a DOCTYPE (which may hold '>' anywhere), where
+// a scan cannot go on.
+func markup(rest []byte) (n int, isMarkup, ok bool) {
+	end := ""
+	switch {
+	case bytes.HasPrefix(rest, []byte("<?")):
+		end = "?>"
+	case bytes.HasPrefix(rest, []byte("<!--")):
+		end = "-->"
+	case bytes.HasPrefix(rest, []byte("<![CDATA[")):
+		end = "]]>"
+	case bytes.HasPrefix(rest, []byte("<!")):
+		return 0, true, false
+	default:
+		return 0, false, true
+	}
+	k := bytes.Index(rest, []byte(end))
+	return k + len(end), true, k >= 0
 }
 
 // tagEnd returns the name of the start tag that tag begins with and the

@@ -683,11 +683,12 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 				if tries++; tries&1023 == 0 && ctx.Err() != nil {
 					return ctx.Err()
 				}
-				d := grid.Vec{dx, dy, dz}
-				if (!box && !g.InLattice(d)) || !a.fits(a.tags, a.offs, r.index(d), colors) {
+				// The index on scalars (r.index): a Vec built for every
+				// translation went through memory.
+				if (!box && !g.InLattice(grid.Vec{dx, dy, dz})) || !a.fits(a.tags, a.offs, dx+r.stride[1]*dy+r.stride[2]*dz, colors) {
 					continue
 				}
-				if err := yield(d.Add(hot)); err != nil {
+				if err := yield(grid.Vec{dx + hot[0], dy + hot[1], dz + hot[2]}); err != nil {
 					return err
 				}
 			}
@@ -732,14 +733,13 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 		for dy := grid.FirstMultiple(r.lo[1]-lo[1], per[1]); dy <= r.hi[1]-hi[1]; dy += per[1] {
 		next:
 			for dz := grid.FirstMultiple(r.lo[2]-lo[2], per[2]); dz <= r.hi[2]-hi[2]; dz += per[2] {
-				d := grid.Vec{dx, dy, dz}
-				base := r.index(d)
+				base := dx + r.stride[1]*dy + r.stride[2]*dz // r.index, on scalars
 				for _, p := range probes {
 					if vox[base+int(p)].State() == model.Empty {
 						continue next
 					}
 				}
-				if box || g.InLattice(d) {
+				if box || g.InLattice(grid.Vec{dx, dy, dz}) {
 					return true
 				}
 			}
@@ -764,19 +764,19 @@ func (a *Assembler) cellOffsets(si *shapeInfo, t int) (lo, hi grid.Vec) {
 	a.offs, a.tags = a.offs[:0], a.tags[:0]
 	if am, ok := grid.AxisMapOf(si.g, t); si.walk && ok {
 		first := true
-		walkTurned(si.shape, am, func(p grid.Vec, v model.Voxel) bool {
+		var x0, y0, z0, x1, y1, z1 int
+		s1, s2 := r.stride[1], r.stride[2]
+		walkTurned(si.shape, am, func(x, y, z int, v model.Voxel) bool {
 			if first {
-				lo, hi, first = p, p, false
+				x0, y0, z0, x1, y1, z1, first = x, y, z, x, y, z, false
 			}
-			for k := 0; k < 3; k++ {
-				lo[k] = min(lo[k], p[k])
-				hi[k] = max(hi[k], p[k])
-			}
-			a.offs = append(a.offs, int32(r.index(p)))
+			x0, y0, z0 = min(x0, x), min(y0, y), min(z0, z)
+			x1, y1, z1 = max(x1, x), max(y1, y), max(z1, z)
+			a.offs = append(a.offs, int32(x+s1*y+s2*z)) // r.index
 			a.tags = append(a.tags, uint8(v))
 			return true
 		})
-		return lo, hi
+		return grid.Vec{x0, y0, z0}, grid.Vec{x1, y1, z1}
 	}
 	cells := si.turned(t)
 	for _, c := range cells {
@@ -810,16 +810,19 @@ func (r *result) index(v grid.Vec) int {
 	return v[0] + r.stride[1]*v[1] + r.stride[2]*v[2]
 }
 
-// bounds returns the bounding box of a non-empty cell list.
+// bounds returns the bounding box of a non-empty cell list. It works on
+// scalars, as grid.Bounds does: arrays indexed in the loop went through
+// memory for every cell.
 func bounds(cells []grid.Cell) (lo, hi grid.Vec) {
-	lo, hi = cells[0].Pos, cells[0].Pos
-	for _, c := range cells[1:] {
-		for k := 0; k < 3; k++ {
-			lo[k] = min(lo[k], c.Pos[k])
-			hi[k] = max(hi[k], c.Pos[k])
-		}
+	p := &cells[0].Pos
+	x0, y0, z0 := p[0], p[1], p[2]
+	x1, y1, z1 := x0, y0, z0
+	for i := 1; i < len(cells); i++ {
+		p := &cells[i].Pos
+		x0, y0, z0 = min(x0, p[0]), min(y0, p[1]), min(z0, p[2])
+		x1, y1, z1 = max(x1, p[0]), max(y1, p[1]), max(z1, p[2])
 	}
-	return lo, hi
+	return grid.Vec{x0, y0, z0}, grid.Vec{x1, y1, z1}
 }
 
 // cellOrder returns the result cells in the order their columns get:
@@ -849,19 +852,24 @@ func (a *Assembler) cellOrder() []int {
 	} else {
 		slices.SortStableFunc(axes, func(i, j int) int { return ext[i] - ext[j] })
 	}
-	key := func(v grid.Vec) int {
-		d := v.Sub(r.lo)
+	// Each cell's key (its index in the box read along axes) is worked
+	// out once, and sorted packed with the cell's number: sorting with a
+	// comparison that worked out two keys was a tenth of preparing
+	// Prisgon. Keys are distinct, so the order is the same.
+	n := len(r.pos)
+	order := make([]int, n)
+	for c := range order {
+		d := r.pos[c].Sub(r.lo)
 		k := 0
 		for i := len(axes) - 1; i >= 0; i-- {
 			k = k*(ext[axes[i]]+1) + d[axes[i]]
 		}
-		return k
+		order[c] = k*n + c
 	}
-	order := make([]int, len(r.pos))
+	slices.Sort(order)
 	for i := range order {
-		order[i] = i
+		order[i] %= n
 	}
-	slices.SortFunc(order, func(i, j int) int { return key(r.pos[i]) - key(r.pos[j]) })
 	if byFilter {
 		slices.Reverse(order)
 	}
@@ -929,7 +937,8 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	}
 	var cs, ws []int
 	lastPart, lastT := int32(-1), int32(-1)
-	for i, pl := range a.rows {
+	for i := range a.rows {
+		pl := &a.rows[i] // not a copy: see the index below
 		if i&4095 == 0 {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -950,7 +959,9 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 		cs, ws = cs[:0], ws[:0]
 		cs = append(cs, int(pl.part))
 		ws = append(ws, 1)
-		base := r.index(pl.pos)
+		// r.index on scalars: a placement or Vec copied whole went
+		// through overlapping moves that stalled for every row.
+		base := pl.pos[0] + r.stride[1]*pl.pos[1] + r.stride[2]*pl.pos[2]
 		for _, off := range a.offs {
 			cs = append(cs, int(colOf[base+int(off)]))
 			ws = append(ws, 1)

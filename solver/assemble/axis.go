@@ -68,8 +68,9 @@ func (a *Assembler) planAxis() *axisCuts {
 		}
 		x := plc{t: pl.t, p: pl.pos}
 		var h uint64
+		var y plc
 		for k := range f.trans {
-			if y, ok := f.image(b, x, k); use[k] && ok && y == x {
+			if use[k] && f.image(b, &x, k, &y) && y == x {
 				h |= 1 << k
 			}
 		}
@@ -102,7 +103,7 @@ func (a *Assembler) planAxis() *axisCuts {
 				if h&(1<<k) == 0 {
 					continue
 				}
-				if y, ok := f.image(q, p, k); ok && int(y.t) < f.n && y.less(p) {
+				if y := (plc{}); f.image(q, &p, k, &y) && int(y.t) < f.n && y.less(p) {
 					cut[r] = append(cut[r], int32(i))
 					used[i] = true
 					break

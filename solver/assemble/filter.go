@@ -56,8 +56,8 @@ type filter struct {
 	trans    []int // orientations to try
 	// img[g][c] is where orientation g takes result cell c: inside the
 	// result for its symmetries, in g's own frame otherwise (see
-	// imageOf). Where the grid's orientations are axis maps, img is nil
-	// and imageOf turns the cell by maps[g] and moves it by shift[g]:
+	// imageAt). Where the grid's orientations are axis maps, img is nil
+	// and imageAt turns the cell by maps[g] and moves it by shift[g]:
 	// turning every result cell by every symmetry up front was a
 	// twentieth of preparing PiecesOfEight.
 	img   [][]grid.Vec
@@ -269,10 +269,9 @@ func (f *filter) lead(s *Scratch) (part, from, to int) {
 // larger than the original's first lead slot, which is what smallerLazy
 // compares first (the slots before it are unplaced in both).
 func (f *filter) leadAllows(s *Scratch, k, part, from, to int) bool {
-	var least plc
+	var least, y plc
 	for q := from; q < to; q++ {
-		y, ok := f.image(part, s.orig[q], k)
-		if !ok || int(y.t) >= f.n {
+		if !f.image(part, &s.orig[q], k, &y) || int(y.t) >= f.n {
 			return false // variant fails too (a mirror image without a partner)
 		}
 		if q == from || y.less(least) {
@@ -332,34 +331,48 @@ func (f *filter) variant(s *Scratch, k int) bool {
 			if ci < 0 {
 				return false
 			}
-			pl.t, pl.p = st.t, f.imageOf(t, ci).Add(st.d)
+			pl.t = st.t
+			f.imageAt(&pl.p, t, ci, &st.d)
 		}
 	}
 	return t < f.n || f.swapMirrors(s.v)
 }
 
-// image returns the placement x of a piece of part i under trans[k],
-// normalised, as variant computes it for one slot.
-func (f *filter) image(i int, x plc, k int) (plc, bool) {
+// image puts into y the placement x of a piece of part i under trans[k],
+// normalised, as variant computes it for one slot, and reports whether
+// there is one. It writes y field by field and takes x by pointer: a plc
+// returned or passed whole went through overlapping moves that stalled
+// for every placement the symmetry filter turns.
+func (f *filter) image(i int, x *plc, k int, y *plc) bool {
 	a := f.a
 	pt := i*f.n + int(x.t)
 	st := &f.steps[pt*len(f.trans)+k]
 	if st.t < 0 {
-		return plc{}, false
+		return false
 	}
-	ci := a.res.cellOf(x.p.Add(f.anc[pt]))
+	an := &f.anc[pt]
+	ci := a.res.cellOf(grid.Vec{x.p[0] + an[0], x.p[1] + an[1], x.p[2] + an[2]})
 	if ci < 0 {
-		return plc{}, false
+		return false
 	}
-	return plc{t: st.t, p: f.imageOf(f.trans[k], ci).Add(st.d)}, true
+	y.t = st.t
+	f.imageAt(&y.p, f.trans[k], ci, &st.d)
+	return true
 }
 
-// imageOf returns img[t][ci] (see filter).
-func (f *filter) imageOf(t int, ci int32) grid.Vec {
+// imageAt sets *dst to img[t][ci] (see filter) plus d, coordinate by
+// coordinate (see image).
+func (f *filter) imageAt(dst *grid.Vec, t int, ci int32, d *grid.Vec) {
+	var q grid.Vec
 	if f.img == nil {
-		return f.maps[t].Apply(f.a.res.pos[ci]).Add(f.shift[t])
+		q = f.maps[t].Apply(f.a.res.pos[ci])
+		s := &f.shift[t]
+		q[0], q[1], q[2] = q[0]+s[0], q[1]+s[1], q[2]+s[2]
+	} else {
+		p := &f.img[t][ci]
+		q[0], q[1], q[2] = p[0], p[1], p[2]
 	}
-	return f.img[t][ci]
+	dst[0], dst[1], dst[2] = q[0]+d[0], q[1]+d[1], q[2]+d[2]
 }
 
 // swapMirrors replaces each piece in a mirror image orientation by its

@@ -89,7 +89,7 @@ func (a *Assembler) isLead(i int, pl *placement) bool {
 		if t == 0 || t >= f.n || !a.res.sym.Has(t) {
 			continue
 		}
-		if y, ok := f.image(i, x, k); ok && y.less(x) {
+		if y := (plc{}); f.image(i, &x, k, &y) && y.less(x) {
 			return false
 		}
 	}

@@ -67,13 +67,15 @@ func (si *shapeInfo) turned(t int) []grid.Cell {
 			return
 		}
 		pos := make([]grid.Vec, len(si.cells))
-		for i, c := range si.cells {
-			pos[i] = c.Pos
+		for i := range si.cells {
+			pos[i] = si.cells[i].Pos
 		}
-		out, _, _ := si.g.Transform(t, pos, si.hot)
+		out, _, _ := grid.TransformInto(si.g, pos, t, pos, si.hot) // in place: each cell is read before its image is written
 		o.abs = make([]grid.Cell, len(out))
-		for i, p := range out {
-			o.abs[i] = grid.Cell{Pos: p, Tag: si.cells[i].Tag}
+		for i := range out {
+			// Field by field: a Cell built whole and copied stalled.
+			a := &o.abs[i]
+			a.Pos[0], a.Pos[1], a.Pos[2], a.Tag = out[i][0], out[i][1], out[i][2], si.cells[i].Tag
 		}
 		sortCells(o.abs)
 	})

@@ -23,27 +23,25 @@ func sortKeys(c []grid.Cell) bool {
 	if len(c) > 1<<keyBits {
 		return false
 	}
-	lo, hi := c[0].Pos, c[0].Pos
-	for _, x := range c[1:] {
-		for k := 0; k < 3; k++ {
-			lo[k] = min(lo[k], x.Pos[k])
-			hi[k] = max(hi[k], x.Pos[k])
-		}
-	}
+	// Bounds and keys on scalars, each cell read in place: arrays indexed
+	// in the loop and Cells copied whole went through memory and stalled.
+	lo, hi := bounds(c)
 	for k := 0; k < 3; k++ {
 		if hi[k]-lo[k] >= 1<<keyBits {
 			return false
 		}
 	}
+	lx, ly, lz := lo[0], lo[1], lo[2]
 	keys := make([]uint64, len(c))
-	for i, x := range c {
-		keys[i] = uint64(x.Pos[2]-lo[2])<<(3*keyBits) | uint64(x.Pos[1]-lo[1])<<(2*keyBits) |
-			uint64(x.Pos[0]-lo[0])<<keyBits | uint64(i)
+	for i := range c {
+		p := &c[i].Pos
+		keys[i] = uint64(p[2]-lz)<<(3*keyBits) | uint64(p[1]-ly)<<(2*keyBits) |
+			uint64(p[0]-lx)<<keyBits | uint64(i)
 	}
 	slices.Sort(keys)
 	tags := make([]uint8, len(c))
-	for i, x := range c {
-		tags[i] = x.Tag
+	for i := range c {
+		tags[i] = c[i].Tag
 	}
 	const mask = 1<<keyBits - 1
 	for i, k := range keys {

@@ -82,7 +82,7 @@ func (a *Assembler) leadUnder(i int, pl *placement, use []bool) bool {
 		if !use[k] {
 			continue
 		}
-		if y, ok := f.image(i, x, k); ok && int(y.t) < f.n && y.less(x) {
+		if y := (plc{}); f.image(i, &x, k, &y) && int(y.t) < f.n && y.less(x) {
 			return false
 		}
 	}

@@ -25,17 +25,21 @@ func walkable(s *model.Shape, cells int) bool {
 // voxel index moves by a fixed step per loop: no cell is turned.
 func turnedSorted(s *model.Shape, am grid.AxisMap, limit int) []grid.Cell {
 	out := make([]grid.Cell, 0, limit)
-	walkTurned(s, am, func(p grid.Vec, v model.Voxel) bool {
-		out = append(out, grid.Cell{Pos: p, Tag: uint8(v)})
+	walkTurned(s, am, func(x, y, z int, v model.Voxel) bool {
+		out = append(out, grid.Cell{})
+		c := &out[len(out)-1] // filled field by field, see walkTurned
+		c.Pos[0], c.Pos[1], c.Pos[2], c.Tag = x, y, z, uint8(v)
 		return len(out) != limit
 	})
 	return out
 }
 
-// walkTurned calls f with the turned position and the voxel of each
-// non-empty cell of s turned by am, in turnedSorted's order, until f
-// returns false.
-func walkTurned(s *model.Shape, am grid.AxisMap, f func(p grid.Vec, v model.Voxel) bool) {
+// walkTurned calls f with the turned position (x, y, z) and the voxel of
+// each non-empty cell of s turned by am, in turnedSorted's order, until f
+// returns false. The position goes as three ints, not a grid.Vec: an
+// array is passed through memory, and writing it whole and reading it
+// back in parts stalled the loop for every cell.
+func walkTurned(s *model.Shape, am grid.AxisMap, f func(x, y, z int, v model.Voxel) bool) {
 	stride := grid.Vec{1, s.Size[0], s.Size[0] * s.Size[1]}
 	var first, step, n grid.Vec // first voxel; index step and count per loop
 	for k := 0; k < 3; k++ {
@@ -55,7 +59,7 @@ func walkTurned(s *model.Shape, am grid.AxisMap, f func(p grid.Vec, v model.Voxe
 			idx := idx1
 			for i0 := 0; i0 < n[0]; i0++ {
 				if vox := s.Voxels[idx]; vox.State() != model.Empty {
-					if !f(grid.Vec{o[0] + i0, o[1] + i1, o[2] + i2}, vox) {
+					if !f(o[0]+i0, o[1]+i1, o[2]+i2, vox) {
 						return
 					}
 				}

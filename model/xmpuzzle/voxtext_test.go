@@ -1,0 +1,113 @@
+package xmpuzzle
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sameParse checks that parse (voxel strings cut out and put back) gives
+// the document, or the error, that parsing the whole text gives.
+func sameParse(t *testing.T, name string, data []byte) {
+	t.Helper()
+	orig := string(data)
+	got, errGot := parse(data)
+	if string(data) != orig {
+		t.Fatalf("%s: parse changed its input", name)
+	}
+	want := newDocument()
+	errWant := want.ReadFromBytes(data)
+	if errWant != nil {
+		errWant = syntaxError(data, errWant)
+	}
+	if (errGot == nil) != (errWant == nil) || (errGot != nil && errGot.Error() != errWant.Error()) {
+		t.Fatalf("%s: error %v, parsed whole %v", name, errGot, errWant)
+	}
+	if errGot != nil {
+		return
+	}
+	a, err := got.WriteToString()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := want.WriteToString()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Errorf("%s: the document differs from the one parsed whole:\n%s\n%s", name, a, b)
+	}
+}
+
+func TestCutVoxelTexts(t *testing.T) {
+	golden, err := os.ReadFile("testdata/worked-example.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameParse(t, "worked example", golden)
+	base := withSeparation(`<separation><pieces count="2">0 1</pieces>` + goodStates + `</separation>`)
+	cases := map[string]string{
+		"plain":          base,
+		"colours":        strings.Replace(base, ">###</voxel>", ">#1#2_#</voxel>", 1),
+		"lines":          strings.Replace(base, ">###</voxel>", ">\n #\t#\n #\n</voxel>", 1),
+		"carriage":       strings.Replace(base, ">###</voxel>", ">#\r\n##</voxel>", 1),
+		"entity":         strings.Replace(base, ">###</voxel>", ">#&#35;#</voxel>", 1),
+		"space only":     strings.Replace(base, ">###</voxel>", "> \n </voxel>", 1),
+		"empty":          strings.Replace(base, ">###</voxel>", "></voxel>", 1),
+		"self-closed":    strings.Replace(base, ">###</voxel>", "/>", 1),
+		"end with space": strings.Replace(base, ">###</voxel>", ">###</voxel \n>", 1),
+		"other end":      strings.Replace(base, ">###</voxel>", ">###</voxelx>", 1),
+		"child":          strings.Replace(base, ">###</voxel>", ">#<b/>##</voxel>", 1),
+		"comment inside": strings.Replace(base, ">###</voxel>", ">#<!-- x -->##</voxel>", 1),
+		"cdata inside":   strings.Replace(base, ">###</voxel>", "><![CDATA[###]]></voxel>", 1),
+		"comment":        strings.Replace(base, "<shapes>", `<shapes><!-- <voxel x="1">#</voxel> -->`, 1),
+		"cdata":          strings.Replace(base, "<colors/>", `<comment><![CDATA[<voxel x="1">#</voxel>]]></comment><colors/>`, 1),
+		"pi":             strings.Replace(base, "<shapes>", `<shapes><?pi <voxel>#</voxel> ?>`, 1),
+		"quoted":         strings.Replace(base, `<voxel x="3"`, `<voxel name="a>b" x="3"`, 1),
+		"quoted tag":     strings.Replace(base, `<voxel x="3"`, `<voxel name='<voxel>#</voxel>' x="3"`, 1),
+		"prefixed":       strings.Replace(strings.Replace(base, `<voxel x="3" y="1" z="1" type="0">###</voxel>`, `<n:voxel xmlns:n="u" x="3" y="1" z="1" type="0">###</n:voxel>`, 1), "<shapes>", `<shapes xmlns:n="u">`, 1),
+		"elsewhere":      strings.Replace(base, "<colors/>", `<colors><voxel>##</voxel></colors>`, 1),
+		"doctype":        `<!DOCTYPE puzzle [<!ENTITY e "x">]>` + base,
+		"unterminated":   strings.Replace(base, "</puzzle>", "<!-- ", 1),
+		"unclosed":       strings.Replace(base, "###</voxel>", "###", 1),
+		"bad end":        strings.Replace(base, "###</voxel>", "###</voxel", 1),
+		"stray <":        strings.Replace(base, ">###</voxel>", ">#<##</voxel>", 1),
+		"not xml":        "<voxel>##",
+	}
+	for name, text := range cases {
+		sameParse(t, name, []byte(text))
+	}
+	if _, texts := cutVoxelTexts([]byte(base)); len(texts) != 3 || !texts[0].cut || texts[0].text != "###" {
+		t.Errorf("plain: %+v, want three voxel strings, the first ### cut", texts)
+	}
+	// An error after a cut voxel string spread over lines keeps its line.
+	bad := strings.Replace(base, ">###</voxel>", ">\n#\n#\n#\n</voxel>", 1)
+	bad = strings.Replace(bad, `<bitmap/>`, `<bitmap><pair piece="99999" result="0"/></bitmap>`, 1)
+	line := 1 + strings.Count(bad[:strings.Index(bad, "<bitmap>")], "\n")
+	if _, err := Read(strings.NewReader(bad)); err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("line %d:", line)) {
+		t.Errorf("error %v, want it on line %d", err, line)
+	}
+	if dir := os.Getenv("BURRLAB_EXAMPLES"); dir != "" {
+		paths, _ := filepath.Glob(filepath.Join(dir, "*.xmpuzzle"))
+		t.Logf("%d examples", len(paths))
+		for _, path := range paths {
+			data, err := gunzipFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameParse(t, filepath.Base(path), data)
+		}
+	}
+}
+
+// FuzzCutVoxelTexts checks sameParse on arbitrary bytes.
+func FuzzCutVoxelTexts(f *testing.F) {
+	f.Add([]byte(withSeparation(`<separation><pieces count="2">0 1</pieces>` + goodStates + `</separation>`)))
+	f.Add([]byte(`<puzzle version="2"><gridType type="2"/><shapes><voxel x="3" y="1" z="1" hx="2" type="0">#_#</voxel></shapes></puzzle>`))
+	f.Add([]byte(`<a><voxel>#1 +</voxel ><!-- <voxel>#</voxel> --><voxel/><voxel>&#35;</voxel></a>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sameParse(t, "input", data)
+	})
+}
