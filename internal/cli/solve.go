@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -26,8 +27,7 @@ problem is then saved paused, and -continue goes on from there later.
 Flags:
 `
 
-// solveResult is one problem's outcome, as printed with -json (by
-// appendJSON, which a new field must be added to).
+// solveResult is one problem's outcome, as printed with -json.
 type solveResult struct {
 	Problem    int     `json:"problem"`
 	Name       string  `json:"name"`
@@ -127,17 +127,14 @@ func runSolve(args []string, stdout io.Writer) error {
 		return nil
 	}
 	failed := 0
+	enc := json.NewEncoder(stdout)
 	for i := first; i <= last; i++ {
 		res := solveProblem(ctx, p, i, opts, *cont, keepRule{save: *save != "", thin: *thin})
 		if res.Error != "" {
 			failed++
 		}
 		if *jsonOut {
-			line, err := res.appendJSON(nil)
-			if err != nil {
-				return err
-			}
-			if _, err := stdout.Write(line); err != nil {
+			if err := enc.Encode(res); err != nil {
 				return err
 			}
 		} else {
