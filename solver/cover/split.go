@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/bits"
+	"runtime"
 	"slices"
+
+	"github.com/burrlab/burrlab/internal/workpool"
 )
 
 // Splitting the search into parts for machines that never talk to each
@@ -98,12 +101,12 @@ func CheckPart(i, n int) error {
 // out (they hold no solution). ctx cancels it.
 //
 // Its cost grows with n (up to maxPiecesPerPart pieces per part, each
-// estimated by probesPerPiece descents), not with the size of the search:
-// a fraction of a second for 16 parts of a pentomino box, seconds for 64
-// parts of the Bedlam cube. A big search split into few parts is cut as
-// for more (fewPartsNodes), since parts on separate machines cannot share
-// work. A search small enough to be counted exactly (exactNodes) is,
-// within exactBudget nodes.
+// estimated by probesPerPiece descents, on all cores), not with the size
+// of the search: a fraction of a second for 16 parts of a pentomino box,
+// seconds for 64 parts of the Bedlam cube. A big search split into few
+// parts is cut as for more (fewPartsNodes), since parts on separate
+// machines cannot share work. A search small enough to be counted exactly
+// (exactNodes) is, within exactBudget nodes.
 func Subdivide(ctx context.Context, m *Matrix, n int) ([]Piece, error) {
 	return subdivide(ctx, m, n, true)
 }
@@ -126,6 +129,7 @@ func subdivide(ctx context.Context, m *Matrix, n int, few bool) ([]Piece, error)
 	if m.fail0 {
 		return nil, nil
 	}
+	pool := newSplitters(m, sp)
 	root, err := sp.piece(nil, 0, satMax)
 	if err != nil {
 		return nil, err
@@ -166,15 +170,22 @@ func subdivide(ctx context.Context, m *Matrix, n int, few bool) ([]Piece, error)
 				return nil, err
 			}
 			total = satAdd(total, 1) // the node itself, searched by nobody
-			for _, k := range kids {
-				bound := cut
-				if h.Len()+len(stack) >= limit {
-					bound = satMax // enough pieces: estimate the rest fully
+			// Each kid goes to the heap or the stack, one more piece
+			// either way, so every kid's bound is known before any is
+			// estimated: they are estimated on all cores at once, with
+			// the results of one after the other.
+			first := h.Len() + len(stack)
+			ests, err := pool.pieces(kids, seq, func(j int) uint64 {
+				if first+j >= limit {
+					return satMax // enough pieces: estimate the rest fully
 				}
-				p, err := sp.piece(k.path, seq, bound)
-				if err != nil {
-					return nil, err
-				}
+				return cut
+			})
+			if err != nil {
+				return nil, err
+			}
+			for j, k := range kids {
+				p := ests[j]
 				p.leaf = p.leaf || k.leaf
 				p.order = append(slices.Clone(q.order), int32(k.idx))
 				seq++
@@ -394,6 +405,45 @@ type splitPiece struct {
 	seq   int     // creation order, to break ties deterministically
 	leaf  bool    // a solution: nothing to cut
 	big   bool    // a probe found it far bigger than the cut: probing stopped
+}
+
+// splitters estimates pieces on all cores, each goroutine with a
+// splitter of its own.
+type splitters struct {
+	m    *Matrix
+	free chan *splitter
+	made int // splitters made so far, up to cap(free)
+}
+
+// newSplitters returns a pool of up to one splitter per core, sp the
+// first of them (its probes' scratch is then used by the pool too).
+func newSplitters(m *Matrix, sp *splitter) *splitters {
+	pool := &splitters{m: m, free: make(chan *splitter, runtime.GOMAXPROCS(0)), made: 1}
+	pool.free <- sp
+	return pool
+}
+
+// pieces estimates the pieces kids lead to, kid j with seq+j and bound
+// bound(j), each as splitter.piece does: the results do not depend on
+// which splitter estimates which kid, nor on the number of cores.
+func (pool *splitters) pieces(kids []kid, seq int, bound func(j int) uint64) ([]*splitPiece, error) {
+	for pool.made < min(len(kids), cap(pool.free)) {
+		pool.free <- newSplitter(pool.m)
+		pool.made++
+	}
+	out := make([]*splitPiece, len(kids))
+	errs := make([]error, len(kids))
+	workpool.Each(len(kids), min(len(kids), pool.made), func(j int) {
+		sp := <-pool.free
+		out[j], errs[j] = sp.piece(kids[j].path, seq+j, bound(j))
+		pool.free <- sp
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // kid is one alternative of a node.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand"
+	"runtime"
 	"slices"
 	"sort"
 	"testing"
@@ -61,8 +62,10 @@ func TestSplitBadPart(t *testing.T) {
 
 // TestSubdivideDeterministic: every machine must compute the same pieces
 // and the same deal; here, the same process twice over with other work
-// in between.
+// in between, the second time on one core and the first on four (the
+// pieces are estimated on all cores).
 func TestSubdivideDeterministic(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	rng := rand.New(rand.NewSource(5))
 	for i := 0; i < 200; i++ {
 		m, err := New(randomProblem(rng))
@@ -76,7 +79,9 @@ func TestSubdivideDeterministic(t *testing.T) {
 		if _, err := Subdivide(context.Background(), m, 3); err != nil {
 			t.Fatal(err)
 		}
+		prev := runtime.GOMAXPROCS(1)
 		b, _ := Subdivide(context.Background(), m, 7)
+		runtime.GOMAXPROCS(prev)
 		if !slices.EqualFunc(a, b, func(x, y Piece) bool {
 			return x.Estimate == y.Estimate && x.After == y.After && slices.Equal(x.Path, y.Path)
 		}) {
