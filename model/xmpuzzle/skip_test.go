@@ -61,17 +61,7 @@ func TestReadWithoutSolutions(t *testing.T) {
 	if e1 == nil || e2 == nil || e1.Error() != e2.Error() || !strings.HasPrefix(e1.Error(), "line 7:") {
 		t.Errorf("errors differ or not line 7: %v / %v", e1, e2)
 	}
-	if dir := os.Getenv("BURRLAB_EXAMPLES"); dir != "" {
-		paths, _ := filepath.Glob(filepath.Join(dir, "*.xmpuzzle"))
-		t.Logf("%d examples", len(paths))
-		for _, path := range paths {
-			data, err := gunzipFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			withoutSolutions(t, filepath.Base(path), data)
-		}
-	}
+	eachExample(t, func(name string, data []byte) { withoutSolutions(t, name, data) })
 }
 
 // FuzzReadWithoutSolutions checks withoutSolutions on arbitrary bytes.
@@ -81,4 +71,23 @@ func FuzzReadWithoutSolutions(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		withoutSolutions(t, "input", data)
 	})
+}
+
+// eachExample calls f with the name and the unzipped XML of every
+// example in $BURRLAB_EXAMPLES (none when it is not set).
+func eachExample(t *testing.T, f func(name string, data []byte)) {
+	t.Helper()
+	dir := os.Getenv("BURRLAB_EXAMPLES")
+	if dir == "" {
+		return
+	}
+	paths, _ := filepath.Glob(filepath.Join(dir, "*.xmpuzzle"))
+	t.Logf("%d examples", len(paths))
+	for _, path := range paths {
+		data, err := gunzipFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(filepath.Base(path), data)
+	}
 }

@@ -3,7 +3,6 @@ package xmpuzzle
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -89,17 +88,7 @@ func TestCutVoxelTexts(t *testing.T) {
 	if _, err := Read(strings.NewReader(bad)); err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("line %d:", line)) {
 		t.Errorf("error %v, want it on line %d", err, line)
 	}
-	if dir := os.Getenv("BURRLAB_EXAMPLES"); dir != "" {
-		paths, _ := filepath.Glob(filepath.Join(dir, "*.xmpuzzle"))
-		t.Logf("%d examples", len(paths))
-		for _, path := range paths {
-			data, err := gunzipFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sameParse(t, filepath.Base(path), data)
-		}
-	}
+	eachExample(t, func(name string, data []byte) { sameParse(t, name, data) })
 }
 
 // FuzzCutVoxelTexts checks sameParse on arbitrary bytes.

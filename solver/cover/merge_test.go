@@ -356,36 +356,5 @@ func TestReduceAgainstReference(t *testing.T) {
 // (the jobs replay paths through its merged columns, Stop alternatives
 // included) together find every solution exactly once.
 func TestMergedSplit(t *testing.T) {
-	rng := rand.New(rand.NewSource(15))
-	for i := range 600 {
-		p := dupProblem(rng)
-		want := brute(p)
-		m, err := New(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if i%2 == 1 {
-			if m, _, err = m.Reduce(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for _, n := range []int{2, 3, 7} {
-			var got []string
-			for part := 1; part <= n; part++ {
-				jobs, err := Split(context.Background(), m, part, n)
-				if err != nil {
-					t.Fatal(err)
-				}
-				sols, res := collect(t, m, Options{Workers: 1 + part%2, Jobs: jobs, tickEvery: 1})
-				if !res.Complete() {
-					t.Fatalf("problem %d part %d/%d incomplete", i, part, n)
-				}
-				got = append(got, sols...)
-			}
-			slices.Sort(got)
-			if !slices.Equal(got, want) {
-				t.Fatalf("problem %d, %d parts: got %v, want %v", i, n, got, want)
-			}
-		}
-	}
+	checkSplitParts(t, dupProblem, 15, 600, []int{2, 3, 7})
 }

@@ -13,9 +13,18 @@ import (
 // TestSplitAgainstBruteForce: the parts of a split together find every
 // solution exactly once, whatever the number of parts.
 func TestSplitAgainstBruteForce(t *testing.T) {
-	rng := rand.New(rand.NewSource(3))
-	for i := 0; i < 1500; i++ {
-		p := randomProblem(rng)
+	checkSplitParts(t, randomProblem, 3, 1500, []int{1, 2, 3, 7, 64})
+}
+
+// checkSplitParts checks, on the given number of problems made by gen from
+// seed (every other one reduced first), that the parts of a split into
+// each number of parts in ns together find every solution of brute
+// force exactly once.
+func checkSplitParts(t *testing.T, gen func(*rand.Rand) *Problem, seed int64, problems int, ns []int) {
+	t.Helper()
+	rng := rand.New(rand.NewSource(seed))
+	for i := 0; i < problems; i++ {
+		p := gen(rng)
 		want := brute(p)
 		m, err := New(p)
 		if err != nil {
@@ -26,7 +35,7 @@ func TestSplitAgainstBruteForce(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		for _, n := range []int{1, 2, 3, 7, 64} {
+		for _, n := range ns {
 			var got []string
 			for part := 1; part <= n; part++ {
 				jobs, err := Split(context.Background(), m, part, n)
