@@ -41,6 +41,9 @@ type areaTable struct {
 	// rows[o*words:] is the cells of problem row o. Reduce's rebuilt
 	// matrices keep the problem's row numbers, so they share the table.
 	rows []uint64
+	// ring[o], with one word of cells, is the cells two steps or less
+	// from problem row o's, not its own (see splits1).
+	ring []uint64
 }
 
 // compileAreas returns p's area table, or nil when the rule does not
@@ -112,6 +115,20 @@ func compileAreas(p *Problem) *areaTable {
 			return nil
 		}
 	}
+	if words == 1 {
+		t.ring = make([]uint64, p.NumRows())
+		for o, set := range t.rows {
+			near := set
+			for k := 0; k < 2; k++ {
+				grown := near
+				for x := near; x != 0; x &= x - 1 {
+					grown |= t.nbr[bits.TrailingZeros64(x)]
+				}
+				near = grown
+			}
+			t.ring[o] = near &^ set
+		}
+	}
 	return t
 }
 
@@ -178,7 +195,7 @@ func (w *worker) areaSplits(d int, r int32) bool {
 	o := int(w.m.rowOrig[r])
 	fill := w.levels[d].fill
 	if wd == 1 {
-		return t.splits1(fill[0], t.rows[o])
+		return t.splits1(fill[0], t.rows[o], t.ring[o])
 	}
 	return t.splits(w.area, fill, t.rows[o*wd:(o+1)*wd])
 }
@@ -246,8 +263,8 @@ func (t *areaTable) splits(s *areaScratch, fill, rc []uint64) bool {
 }
 
 // splits1 is areaSplits for cells that fit in one word: fill is the
-// cells covered, rc the row's.
-func (t *areaTable) splits1(fill, rc uint64) bool {
+// cells covered, rc the row's, ring the cells near it.
+func (t *areaTable) splits1(fill, rc, ring uint64) bool {
 	nbr := t.nbr
 	open := t.all[0] &^ (fill | rc)
 	seeds := uint64(0)
@@ -258,18 +275,20 @@ func (t *areaTable) splits1(fill, rc uint64) bool {
 	if seeds&(seeds-1) == 0 {
 		return false
 	}
-	// Most steps cut nothing, and their open neighbours touch one
-	// another: a flood through them alone shows it at little cost.
+	// Most steps cut nothing: their open neighbours are joined through
+	// open cells close to the row, which a flood through those alone
+	// shows at little cost.
+	near := ring & open
 	region := seeds & -seeds
 	for front := region; ; {
 		next := uint64(0)
 		for x := front; x != 0; x &= x - 1 {
 			next |= nbr[bits.TrailingZeros64(x)]
 		}
-		if next &= seeds &^ region; next == 0 {
+		if next &= near &^ region; next == 0 {
 			break
 		}
-		if region |= next; region == seeds {
+		if region |= next; seeds&^region == 0 {
 			return false
 		}
 		front = next

@@ -298,7 +298,17 @@ func TestAreaSplitsAgainstReference(t *testing.T) {
 				t.Fatalf("%dx%d, case %d: splits %v, want %v", w, h, k, got, want)
 			}
 			if words == 1 {
-				if got := tab.splits1(fill[0], rc[0]); got != want {
+				ring := rc[0]
+				for range 2 {
+					grown := ring
+					for _, c := range a.Cells {
+						if ring>>uint(c)&1 != 0 {
+							grown |= tab.nbr[c]
+						}
+					}
+					ring = grown
+				}
+				if got := tab.splits1(fill[0], rc[0], ring&^rc[0]); got != want {
 					t.Fatalf("%dx%d, case %d: splits1 %v, want %v", w, h, k, got, want)
 				}
 			}
