@@ -924,6 +924,7 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 		cols = a.axis.addColumns(cols)
 	}
 	a.cov = cover.NewProblem(cols, holes)
+	a.cov.SetAreas(a.areas())
 	a.cov.Reserve(len(a.rows), a.entries(rangeCol >= 0, leadCol >= 0))
 	// colOf is the column of each voxel of the result (-1 where empty),
 	// and offs the voxel offsets of the current placements' filled cells,

@@ -104,6 +104,10 @@ type Matrix struct {
 	scratch *rowScratch
 	preLen  int32
 
+	// areas, when not nil, is the geometry of the cells (see Areas):
+	// the search skips the steps that cut off a region no rows can fill.
+	areas *areaTable
+
 	colWords int32 // words of a column set
 	dead0    int32 // hole columns without any row
 	fail0    bool  // some column cannot reach its Min even with every row
@@ -176,6 +180,9 @@ next:
 		rows = append(rows, int32(r))
 	}
 	sortForLocality(p, rows)
+	if p.areaTab == nil {
+		p.areaTab = compileAreas(p) // before build takes p's rows
+	}
 	return build(p, rows, take), nil
 }
 
@@ -234,6 +241,7 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 		}
 	}
 	m.copies = p.copies
+	m.areas = p.areaTab
 	m.maxHoles = math.MaxInt32
 	if p.MaxHoles >= 0 {
 		m.maxHoles = int32(p.MaxHoles)
@@ -1141,7 +1149,7 @@ const maxReduceWork = 1 << 29
 // placeholders that build skips). Copying only the kept rows matters:
 // Reduce drops all but 15 of PelikanBurr's 3,026.
 func (m *Matrix) problem(keep []uint64) *Problem {
-	p := &Problem{Cols: make([]Column, m.ncols), MaxHoles: m.holes, rowStart: make([]int32, m.nrows+1), copies: m.copies}
+	p := &Problem{Cols: make([]Column, m.ncols), MaxHoles: m.holes, rowStart: make([]int32, m.nrows+1), copies: m.copies, areaTab: m.areas}
 	for c := range p.Cols {
 		p.Cols[c] = Column{Min: int(m.min[c]), Max: int(m.max[c]), Hole: m.hole[c] > 0, Secondary: m.sec[c]}
 	}

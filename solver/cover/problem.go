@@ -66,6 +66,11 @@ type Problem struct {
 	// columns were merged, is that matrix's (see Matrix.copies); nil
 	// otherwise.
 	copies []int32
+
+	areas *Areas // see SetAreas
+	// areaTab, in the problems Reduce rebuilds, is the matrix's table
+	// (see Matrix.areas); compile makes it from areas otherwise.
+	areaTab *areaTable
 }
 
 // MaxEntries caps the total number of row entries a problem may have, so

@@ -26,8 +26,9 @@ import (
 
 // SplitVersion numbers the way Subdivide cuts and Deal deals. Parts
 // computed by different versions do not fit together (a subtree could be
-// searched twice or never), so saved parts record it.
-const SplitVersion = 4
+// searched twice or never), so saved parts record it. Version 5: the
+// estimates see the steps the region rule skips (see Areas).
+const SplitVersion = 5
 
 // Piece is one subtree of a subdivision and its estimated size in search
 // nodes.
@@ -617,7 +618,7 @@ func (sp *splitter) descents(d, i int, est, prod uint64) {
 	// Rows the search skips without entering them are no nodes.
 	keep := rows[:0]
 	for _, r := range rows {
-		if !w.doomed(d, r) {
+		if !w.skips(d, r) {
 			keep = append(keep, r)
 		}
 	}

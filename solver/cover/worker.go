@@ -23,6 +23,8 @@ type worker struct {
 	// maxLevels caps the search levels; Search sets it (see levelsFor).
 	maxLevels int
 
+	area *areaScratch // room for areaSplits, nil without areas
+
 	hint int32    // the row taken into the node being entered, or -1
 	todo []uint64 // scan's columns still to examine
 	// bestRows is the available rows of the column scan chose.
@@ -67,6 +69,9 @@ func levelsFor(m *Matrix, bytes int) int { return max(2, bytes/levelSize(m)) }
 
 func newWorker(m *Matrix) *worker {
 	w := &worker{m: m, w: make([]int32, m.ncols), hint: -1, todo: make([]uint64, m.colWords)}
+	if m.areas != nil {
+		w.area = newAreaScratch(m.areas.words)
+	}
 	w.level(0)
 	a := w.aliveAt(0)
 	for i := range a {
@@ -105,6 +110,7 @@ type levelSets struct {
 	pad   []uint64 // alive and scanPad zero words, for scan
 	open  []uint64 // open columns
 	skip  []int32  // skip counts (see skipAt)
+	fill  []uint64 // cells covered, with Matrix.areas (see areaSplits)
 }
 
 // level makes room for search level d.
@@ -118,6 +124,9 @@ func (w *worker) level(d int) {
 			open:  sets[m.words+scanPad:],
 			skip:  make([]int32, m.ncols),
 		})
+		if m.areas != nil {
+			w.levels[len(w.levels)-1].fill = make([]uint64, m.areas.words)
+		}
 		w.dead = append(w.dead, 0)
 	}
 }
@@ -406,6 +415,13 @@ func (w *worker) take(d int, r int32) {
 	copy(o, w.openAt(d))
 	copy(w.skipAt(d+1), w.skipAt(d))
 	w.dead[d+1] = w.dead[d]
+	if t := m.areas; t != nil {
+		rc := t.rows[int(m.rowOrig[r])*t.words:]
+		f, pf := w.levels[d+1].fill, w.levels[d].fill
+		for i := range f {
+			f[i] = pf[i] | rc[i]
+		}
+	}
 	a[r>>6] &^= 1 << (uint(r) & 63)
 	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
 		c := m.entCol[e]
@@ -457,6 +473,7 @@ func (w *worker) stopAt(d int, c int32) bool {
 	copy(a, w.aliveAt(d))
 	copy(w.openAt(d+1), w.openAt(d))
 	copy(w.skipAt(d+1), w.skipAt(d))
+	copy(w.levels[d+1].fill, w.levels[d].fill)
 	w.dead[d+1] = w.dead[d]
 	if m.hole[c] > 0 && w.w[c] == 0 {
 		// Left empty for good: c was closed when chosen, so no scan counts it.
@@ -622,7 +639,7 @@ func (w *worker) advance(f *frame) (ok, cont bool, col int32) {
 		if r < 0 {
 			return false, false, 0
 		}
-		if w.doomed(d, r) {
+		if w.skips(d, r) {
 			a := w.aliveAt(d)
 			a[r>>6] &^= 1 << (uint(r) & 63)
 			f.last = r
@@ -641,6 +658,12 @@ func (w *worker) advance(f *frame) (ok, cont bool, col int32) {
 		}
 		w.retract(f) // the column can no longer reach its Min
 	}
+}
+
+// skips reports whether the search skips row r at level d without
+// entering the node below: taking r surely leads to a dead end.
+func (w *worker) skips(d int, r int32) bool {
+	return w.doomed(d, r) || w.m.areas != nil && w.areaSplits(d, r)
 }
 
 // doomed reports whether taking row r at level d surely leads to a dead
@@ -690,6 +713,7 @@ func (w *worker) reset() {
 	copy(w.aliveAt(0), w.rootAlive)
 	copy(w.openAt(0), w.rootOpen)
 	clear(w.skipAt(0))
+	clear(w.levels[0].fill)
 	w.dead[0] = w.m.dead0
 }
 

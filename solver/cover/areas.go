@@ -1,0 +1,330 @@
+package cover
+
+import "math/bits"
+
+// Areas describes the geometry behind some of a problem's columns: they
+// are the cells of a space, and Adj says which cells touch. The search
+// uses it to prune packings: once some rows are taken, the cells still
+// open fall into connected regions, and where every row covers a
+// connected set of cells, each region has to be filled by rows of its
+// own. When every row covers a multiple of g cells, a region whose size
+// is no multiple of g cannot be filled, and a step that leaves one is
+// skipped without entering it (the pentominoes' rule: regions of a
+// multiple of 5 cells).
+//
+// The rule is only used where it holds: Search checks that every cell
+// column has bounds [1, 1] and that the cells of every row are connected
+// in Adj, and finds g itself. Otherwise, or when g is 1, Areas are
+// ignored. They never change which solutions are found, only how fast.
+type Areas struct {
+	// Cells are the problem columns of the cells.
+	Cells []int
+	// Adj[i] lists the cells touching cell i, as indices into Cells.
+	Adj [][]int
+}
+
+// SetAreas gives the problem its cells' geometry (see Areas). The problem
+// keeps a and reads it when compiled.
+func (p *Problem) SetAreas(a *Areas) { p.areas = a }
+
+// maxAreaWords caps the memory of an area table (8 bytes a word): the
+// rule only saves time, and a huge puzzle can do without it.
+const maxAreaWords = 1 << 21
+
+// areaTable is Areas compiled for the search: cell sets as bitsets of
+// words words (bit i is Cells[i]).
+type areaTable struct {
+	words int
+	unit  int32    // every row covers a multiple of unit cells, unit >= 2
+	all   []uint64 // every cell
+	nbr   []uint64 // nbr[i*words:]: the cells touching cell i
+	// rows[o*words:] is the cells of problem row o. Reduce's rebuilt
+	// matrices keep the problem's row numbers, so they share the table.
+	rows []uint64
+	// ring[o], with one word of cells, is the cells two steps or less
+	// from problem row o's, not its own (see splits1).
+	ring []uint64
+}
+
+// compileAreas returns p's area table, or nil when the rule does not
+// hold or would not prune (see Areas).
+func compileAreas(p *Problem) *areaTable {
+	a := p.areas
+	if a == nil || len(a.Cells) == 0 || len(a.Adj) != len(a.Cells) {
+		return nil
+	}
+	nc := len(a.Cells)
+	words := (nc + 63) / 64
+	if (p.NumRows()+nc+1)*words > maxAreaWords {
+		return nil
+	}
+	cellOf := make([]int32, len(p.Cols))
+	for i := range cellOf {
+		cellOf[i] = -1
+	}
+	for i, c := range a.Cells {
+		if c < 0 || c >= len(p.Cols) || cellOf[c] >= 0 {
+			return nil
+		}
+		if col := p.Cols[c]; col.Min != 1 || col.Max != 1 || col.Hole || col.Secondary {
+			return nil
+		}
+		cellOf[c] = int32(i)
+	}
+	// The rows' sizes first: most problems whose pieces differ in size
+	// stop here, before any set is built.
+	unit := 0
+	for r := 0; r < p.NumRows() && unit != 1; r++ {
+		cols, _ := p.Row(r)
+		n := 0
+		for _, c := range cols {
+			if cellOf[c] >= 0 {
+				n++
+			}
+		}
+		unit = gcd(unit, n)
+	}
+	if unit < 2 {
+		return nil
+	}
+	t := &areaTable{
+		words: words, unit: int32(unit),
+		all:  make([]uint64, words),
+		nbr:  make([]uint64, nc*words),
+		rows: make([]uint64, p.NumRows()*words),
+	}
+	for i, adj := range a.Adj {
+		t.all[i>>6] |= 1 << (uint(i) & 63)
+		for _, j := range adj {
+			if j < 0 || j >= nc {
+				return nil
+			}
+			t.nbr[i*words+j>>6] |= 1 << (uint(j) & 63)
+		}
+	}
+	region := make([]uint64, words)
+	for r := 0; r < p.NumRows(); r++ {
+		cols, _ := p.Row(r)
+		set := t.rows[r*words : (r+1)*words]
+		for _, c := range cols {
+			if i := cellOf[c]; i >= 0 {
+				set[i>>6] |= 1 << (uint(i) & 63)
+			}
+		}
+		if !t.connected(set, region) {
+			return nil
+		}
+	}
+	if words == 1 {
+		t.ring = make([]uint64, p.NumRows())
+		for o, set := range t.rows {
+			near := set
+			for k := 0; k < 2; k++ {
+				grown := near
+				for x := near; x != 0; x &= x - 1 {
+					grown |= t.nbr[bits.TrailingZeros64(x)]
+				}
+				near = grown
+			}
+			t.ring[o] = near &^ set
+		}
+	}
+	return t
+}
+
+// connected reports whether the cells in set are connected (an empty set
+// is); scratch is words long.
+func (t *areaTable) connected(set, scratch []uint64) bool {
+	clear(scratch)
+	for i, x := range set {
+		if x != 0 {
+			scratch[i] = x & -x
+			break
+		}
+	}
+	for t.grow(scratch, set, scratch) {
+	}
+	for i, x := range set {
+		if scratch[i] != x {
+			return false
+		}
+	}
+	return true
+}
+
+// grow adds to region the cells of open that touch the cells of front
+// and reports whether it added any. front may be region itself.
+func (t *areaTable) grow(region, open, front []uint64) bool {
+	w := t.words
+	added := false
+	for k, x := range front {
+		for x != 0 {
+			i := k<<6 + bits.TrailingZeros64(x)
+			x &= x - 1
+			n := t.nbr[i*w : (i+1)*w]
+			for j := range n {
+				if b := n[j] & open[j] &^ region[j]; b != 0 {
+					region[j] |= b
+					added = true
+				}
+			}
+		}
+	}
+	return added
+}
+
+// areaScratch is a worker's room for areaSplits.
+type areaScratch struct {
+	open, seeds, region, front, next []uint64
+}
+
+func newAreaScratch(words int) *areaScratch {
+	s := make([]uint64, 5*words)
+	return &areaScratch{s[:words], s[words : 2*words], s[2*words : 3*words], s[3*words : 4*words], s[4*words:]}
+}
+
+// areaSplits reports whether taking row r at level d leaves a region of
+// open cells that no rows can fill, its size no multiple of the unit.
+// Only the regions next to r's cells are looked at: the others were
+// there before r. A flood from one of r's open neighbours that reaches
+// all the others shows that r cut nothing off, which is what most steps
+// find within a few cells.
+func (w *worker) areaSplits(d int, r int32) bool {
+	t := w.m.areas
+	wd := t.words
+	o := int(w.m.rowOrig[r])
+	fill := w.levels[d].fill
+	if wd == 1 {
+		return t.splits1(fill[0], t.rows[o], t.ring[o])
+	}
+	return t.splits(w.area, fill, t.rows[o*wd:(o+1)*wd])
+}
+
+// splits is areaSplits on cell sets of any number of words: fill is the
+// cells covered, rc the row's.
+func (t *areaTable) splits(s *areaScratch, fill, rc []uint64) bool {
+	open, seeds := s.open, s.seeds
+	none := true
+	for i := range open {
+		open[i] = t.all[i] &^ (fill[i] | rc[i])
+		seeds[i] = 0
+		none = none && rc[i] == 0
+	}
+	if none {
+		return false
+	}
+	t.grow(seeds, open, rc)
+	for {
+		// Two seeds or more: a flood from the first. The regions of a
+		// single seed left, or of them all, are what r's region had
+		// over the others, a multiple of the unit if r's region was.
+		n := 0
+		for _, x := range seeds {
+			n += bits.OnesCount64(x)
+		}
+		if n < 2 {
+			return false
+		}
+		region, front, next := s.region, s.front, s.next
+		found := false
+		for i, x := range seeds {
+			region[i], front[i] = 0, 0
+			if x != 0 && !found {
+				region[i], front[i] = x&-x, x&-x
+				found = true
+			}
+		}
+		for {
+			clear(next)
+			if !t.grow(next, open, front) {
+				break
+			}
+			rest := false
+			for i := range next {
+				next[i] &^= region[i]
+				region[i] |= next[i]
+				rest = rest || seeds[i]&^region[i] != 0
+			}
+			if !rest {
+				return false // every seed left lies in this one region
+			}
+			front, next = next, front
+		}
+		n = 0
+		for i, x := range region {
+			n += bits.OnesCount64(x)
+			seeds[i] &^= x
+			open[i] &^= x
+		}
+		if int32(n)%t.unit != 0 {
+			return true
+		}
+	}
+}
+
+// splits1 is areaSplits for cells that fit in one word: fill is the
+// cells covered, rc the row's, ring the cells near it.
+func (t *areaTable) splits1(fill, rc, ring uint64) bool {
+	nbr := t.nbr
+	open := t.all[0] &^ (fill | rc)
+	seeds := uint64(0)
+	for x := rc; x != 0; x &= x - 1 {
+		seeds |= nbr[bits.TrailingZeros64(x)]
+	}
+	seeds &= open
+	if seeds&(seeds-1) == 0 {
+		return false
+	}
+	// Most steps cut nothing: their open neighbours are joined through
+	// open cells close to the row, which a flood through those alone
+	// shows at little cost.
+	near := ring & open
+	region := seeds & -seeds
+	for front := region; ; {
+		next := uint64(0)
+		for x := front; x != 0; x &= x - 1 {
+			next |= nbr[bits.TrailingZeros64(x)]
+		}
+		if next &= near &^ region; next == 0 {
+			break
+		}
+		if region |= next; seeds&^region == 0 {
+			return false
+		}
+		front = next
+	}
+	for seeds&(seeds-1) != 0 { // two seeds or more
+		region := seeds & -seeds
+		closed := false
+		for front := region; ; {
+			next := uint64(0)
+			for x := front; x != 0; x &= x - 1 {
+				next |= nbr[bits.TrailingZeros64(x)]
+			}
+			if next &= open &^ region; next == 0 {
+				closed = true
+				break
+			}
+			if region |= next; seeds&^region == 0 {
+				return false
+			}
+			front = next
+		}
+		if closed {
+			if int32(bits.OnesCount64(region))%t.unit != 0 {
+				return true
+			}
+			open &^= region
+		}
+		seeds &^= region
+	}
+	return false
+}
+
+// gcd returns the greatest common divisor of a and b (gcd(0, b) = b).
+func gcd(a, b int) int {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
