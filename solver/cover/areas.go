@@ -41,8 +41,8 @@ type areaTable struct {
 	// rows[o*words:] is the cells of problem row o. Reduce's rebuilt
 	// matrices keep the problem's row numbers, so they share the table.
 	rows []uint64
-	// ring[o], with one word of cells, is the cells two steps or less
-	// from problem row o's, not its own (see splits1).
+	// ring[o*words:] is the cells two steps or less from problem row
+	// o's, not its own (see splits1).
 	ring []uint64
 }
 
@@ -55,7 +55,7 @@ func compileAreas(p *Problem) *areaTable {
 	}
 	nc := len(a.Cells)
 	words := (nc + 63) / 64
-	if (p.NumRows()+nc+1)*words > maxAreaWords {
+	if (2*p.NumRows()+nc+1)*words > maxAreaWords {
 		return nil
 	}
 	cellOf := make([]int32, len(p.Cols))
@@ -115,18 +115,18 @@ func compileAreas(p *Problem) *areaTable {
 			return nil
 		}
 	}
-	if words == 1 {
-		t.ring = make([]uint64, p.NumRows())
-		for o, set := range t.rows {
-			near := set
-			for k := 0; k < 2; k++ {
-				grown := near
-				for x := near; x != 0; x &= x - 1 {
-					grown |= t.nbr[bits.TrailingZeros64(x)]
-				}
-				near = grown
-			}
-			t.ring[o] = near &^ set
+	t.ring = make([]uint64, len(t.rows))
+	near, grown := make([]uint64, words), make([]uint64, words)
+	for o := 0; o < p.NumRows(); o++ {
+		set := t.rows[o*words : (o+1)*words]
+		copy(near, set)
+		for range 2 {
+			copy(grown, near)
+			t.grow(grown, t.all, near)
+			copy(near, grown)
+		}
+		for i := range near {
+			t.ring[o*words+i] = near[i] &^ set[i]
 		}
 	}
 	return t
@@ -175,12 +175,12 @@ func (t *areaTable) grow(region, open, front []uint64) bool {
 
 // areaScratch is a worker's room for areaSplits.
 type areaScratch struct {
-	open, seeds, region, front, next []uint64
+	open, near, seeds, region, front, next []uint64
 }
 
 func newAreaScratch(words int) *areaScratch {
-	s := make([]uint64, 5*words)
-	return &areaScratch{s[:words], s[words : 2*words], s[2*words : 3*words], s[3*words : 4*words], s[4*words:]}
+	s := make([]uint64, 6*words)
+	return &areaScratch{s[:words], s[words : 2*words], s[2*words : 3*words], s[3*words : 4*words], s[4*words : 5*words], s[5*words:]}
 }
 
 // areaSplits reports whether taking row r at level d leaves a region of
@@ -197,61 +197,29 @@ func (w *worker) areaSplits(d int, r int32) bool {
 	if wd == 1 {
 		return t.splits1(fill[0], t.rows[o], t.ring[o])
 	}
-	return t.splits(w.area, fill, t.rows[o*wd:(o+1)*wd])
+	return t.splits(w.area, fill, t.rows[o*wd:(o+1)*wd], t.ring[o*wd:(o+1)*wd])
 }
 
 // splits is areaSplits on cell sets of any number of words: fill is the
-// cells covered, rc the row's.
-func (t *areaTable) splits(s *areaScratch, fill, rc []uint64) bool {
-	open, seeds := s.open, s.seeds
-	none := true
+// cells covered, rc the row's, ring the cells near it (see splits1,
+// which this follows word by word).
+func (t *areaTable) splits(s *areaScratch, fill, rc, ring []uint64) bool {
+	open, seeds, near := s.open, s.seeds, s.near
 	for i := range open {
 		open[i] = t.all[i] &^ (fill[i] | rc[i])
+		near[i] = ring[i] & open[i]
 		seeds[i] = 0
-		none = none && rc[i] == 0
-	}
-	if none {
-		return false
 	}
 	t.grow(seeds, open, rc)
-	for {
-		// Two seeds or more: a flood from the first. The regions of a
-		// single seed left, or of them all, are what r's region had
-		// over the others, a multiple of the unit if r's region was.
-		n := 0
-		for _, x := range seeds {
-			n += bits.OnesCount64(x)
-		}
-		if n < 2 {
+	if count(seeds) < 2 || t.flood(s, near, seeds) {
+		return false
+	}
+	for count(seeds) >= 2 {
+		if t.flood(s, open, seeds) {
 			return false
 		}
-		region, front, next := s.region, s.front, s.next
-		found := false
-		for i, x := range seeds {
-			region[i], front[i] = 0, 0
-			if x != 0 && !found {
-				region[i], front[i] = x&-x, x&-x
-				found = true
-			}
-		}
-		for {
-			clear(next)
-			if !t.grow(next, open, front) {
-				break
-			}
-			rest := false
-			for i := range next {
-				next[i] &^= region[i]
-				region[i] |= next[i]
-				rest = rest || seeds[i]&^region[i] != 0
-			}
-			if !rest {
-				return false // every seed left lies in this one region
-			}
-			front, next = next, front
-		}
-		n = 0
-		for i, x := range region {
+		n := 0
+		for i, x := range s.region {
 			n += bits.OnesCount64(x)
 			seeds[i] &^= x
 			open[i] &^= x
@@ -260,6 +228,47 @@ func (t *areaTable) splits(s *areaScratch, fill, rc []uint64) bool {
 			return true
 		}
 	}
+	return false
+}
+
+// flood fills s.region from the first of seeds through the cells of
+// within. It reports true, and stops, once the region holds every seed;
+// otherwise it has filled the region whole.
+func (t *areaTable) flood(s *areaScratch, within, seeds []uint64) bool {
+	region, front, next := s.region, s.front, s.next
+	found := false
+	for i, x := range seeds {
+		region[i], front[i] = 0, 0
+		if x != 0 && !found {
+			region[i], front[i] = x&-x, x&-x
+			found = true
+		}
+	}
+	for {
+		clear(next)
+		if !t.grow(next, within, front) {
+			return false
+		}
+		rest := false
+		for i := range next {
+			next[i] &^= region[i]
+			region[i] |= next[i]
+			rest = rest || seeds[i]&^region[i] != 0
+		}
+		if !rest {
+			return true
+		}
+		front, next = next, front
+	}
+}
+
+// count returns the number of cells in set.
+func count(set []uint64) int {
+	n := 0
+	for _, x := range set {
+		n += bits.OnesCount64(x)
+	}
+	return n
 }
 
 // splits1 is areaSplits for cells that fit in one word: fill is the

@@ -294,21 +294,34 @@ func TestAreaSplitsAgainstReference(t *testing.T) {
 				}
 			}
 			want := refSplits(a.Adj, int(tab.unit), covered, row)
-			if got := tab.splits(s, fill, rc); got != want {
+			// The ring: the cells two steps from the row or less, not
+			// its own.
+			dist := map[int]int{}
+			queue := slices.Clone(row)
+			for _, c := range row {
+				dist[c] = 0
+			}
+			for len(queue) > 0 {
+				c := queue[0]
+				queue = queue[1:]
+				for _, j := range a.Adj[c] {
+					if _, ok := dist[j]; !ok && dist[c] < 2 {
+						dist[j] = dist[c] + 1
+						queue = append(queue, j)
+					}
+				}
+			}
+			ring := make([]uint64, words)
+			for c, k := range dist {
+				if k > 0 {
+					ring[c>>6] |= 1 << (uint(c) & 63)
+				}
+			}
+			if got := tab.splits(s, fill, rc, ring); got != want {
 				t.Fatalf("%dx%d, case %d: splits %v, want %v", w, h, k, got, want)
 			}
 			if words == 1 {
-				ring := rc[0]
-				for range 2 {
-					grown := ring
-					for _, c := range a.Cells {
-						if ring>>uint(c)&1 != 0 {
-							grown |= tab.nbr[c]
-						}
-					}
-					ring = grown
-				}
-				if got := tab.splits1(fill[0], rc[0], ring&^rc[0]); got != want {
+				if got := tab.splits1(fill[0], rc[0], ring[0]); got != want {
 					t.Fatalf("%dx%d, case %d: splits1 %v, want %v", w, h, k, got, want)
 				}
 			}
