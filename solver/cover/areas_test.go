@@ -328,3 +328,74 @@ func TestAreaSplitsAgainstReference(t *testing.T) {
 		}
 	}
 }
+
+// partition cuts a w x h board into connected pieces of n cells, each as
+// its cells' x, y pairs, or returns nil when a random attempt gets stuck.
+func partition(rng *rand.Rand, w, h, n int) [][][2]int {
+	owner := make([]int, w*h)
+	for i := range owner {
+		owner[i] = -1
+	}
+	var pieces [][][2]int
+	free := func(x, y int) bool { return x >= 0 && y >= 0 && x < w && y < h && owner[y*w+x] < 0 }
+	for len(pieces)*n < w*h {
+		// Start at the first free cell: the board fills from one end,
+		// which leaves fewer pockets behind.
+		start := slices.Index(owner, -1)
+		cells := [][2]int{{start % w, start / w}}
+		owner[start] = len(pieces)
+		for len(cells) < n {
+			var next [][2]int
+			for _, c := range cells {
+				for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+					if x, y := c[0]+d[0], c[1]+d[1]; free(x, y) {
+						next = append(next, [2]int{x, y})
+					}
+				}
+			}
+			if len(next) == 0 {
+				return nil
+			}
+			q := next[rng.Intn(len(next))]
+			owner[q[1]*w+q[0]] = len(pieces)
+			cells = append(cells, q)
+		}
+		pieces = append(pieces, cells)
+	}
+	return pieces
+}
+
+// TestAreasManyWords runs the rule's search on boards of more than 64
+// cells, whose cell sets take several words: random pieces of 9 cells
+// cut from a 12x6 board, packed back with and without the rule.
+func TestAreasManyWords(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	fewer := false
+	for done := 0; done < 5; {
+		pieces := partition(rng, 12, 6, 9)
+		if pieces == nil {
+			continue
+		}
+		done++
+		plain := tiling(12, 6, pieces)
+		ruled := tiling(12, 6, pieces)
+		ruled.SetAreas(boardAreas(len(pieces), 12, 6))
+		mp, _ := New(plain)
+		mr, _ := New(ruled)
+		if mr.areas == nil || mr.areas.words != 2 {
+			t.Fatalf("board %d: the rule was not taken up on two words", done)
+		}
+		want, base := collect(t, mp, Options{Workers: 2})
+		got, res := collect(t, mr, Options{Workers: 2})
+		if len(want) == 0 || !slices.Equal(got, want) {
+			t.Fatalf("board %d: %d packings with the rule, %d without", done, len(got), len(want))
+		}
+		if res.Nodes > base.Nodes {
+			t.Fatalf("board %d: %d nodes with the rule, %d without", done, res.Nodes, base.Nodes)
+		}
+		fewer = fewer || res.Nodes < base.Nodes
+	}
+	if !fewer {
+		t.Fatal("the rule never skipped a step")
+	}
+}
