@@ -19,7 +19,8 @@ import "math/bits"
 type Areas struct {
 	// Cells are the problem columns of the cells.
 	Cells []int
-	// Adj[i] lists the cells touching cell i, as indices into Cells.
+	// Adj[i] lists the cells touching cell i, as indices into Cells
+	// (listing a pair once is enough).
 	Adj [][]int
 }
 
@@ -99,7 +100,9 @@ func compileAreas(p *Problem) *areaTable {
 			if j < 0 || j >= nc {
 				return nil
 			}
+			// Touching goes both ways, whichever way Adj lists it.
 			t.nbr[i*words+j>>6] |= 1 << (uint(j) & 63)
+			t.nbr[j*words+i>>6] |= 1 << (uint(i) & 63)
 		}
 	}
 	region := make([]uint64, words)
@@ -302,16 +305,17 @@ func (t *areaTable) splits1(fill, rc, ring uint64) bool {
 		}
 		front = next
 	}
-	for seeds&(seeds-1) != 0 { // two seeds or more
+	// Otherwise each region beside the row in turn, but the last: what
+	// is left of the row's region once the others are off is a multiple
+	// of the unit if that region was.
+	for seeds&(seeds-1) != 0 {
 		region := seeds & -seeds
-		closed := false
 		for front := region; ; {
 			next := uint64(0)
 			for x := front; x != 0; x &= x - 1 {
 				next |= nbr[bits.TrailingZeros64(x)]
 			}
 			if next &= open &^ region; next == 0 {
-				closed = true
 				break
 			}
 			if region |= next; seeds&^region == 0 {
@@ -319,12 +323,10 @@ func (t *areaTable) splits1(fill, rc, ring uint64) bool {
 			}
 			front = next
 		}
-		if closed {
-			if int32(bits.OnesCount64(region))%t.unit != 0 {
-				return true
-			}
-			open &^= region
+		if int32(bits.OnesCount64(region))%t.unit != 0 {
+			return true
 		}
+		open &^= region
 		seeds &^= region
 	}
 	return false
