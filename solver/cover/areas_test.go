@@ -174,6 +174,12 @@ func TestAreasIgnored(t *testing.T) {
 			p.SetAreas(a)
 			return p
 		},
+		"more than 128 cells": func() *Problem {
+			p := tiling(130, 1, [][][2]int{{{0, 0}, {1, 0}}})
+			p.Cols[0] = Column{Min: 65, Max: 65}
+			p.SetAreas(boardAreas(1, 130, 1))
+			return p
+		},
 		"a column given twice": func() *Problem {
 			p := tiling(4, 1, [][][2]int{domino, domino})
 			a := boardAreas(2, 4, 1)
@@ -248,11 +254,11 @@ func refSplits(adj [][]int, unit int, covered []bool, row []int) bool {
 }
 
 // TestAreaSplitsAgainstReference compares both forms of the test (one
-// word of cells and several) with refSplits on random boards, covered
-// cells and rows.
+// word of cells and two) with refSplits on random boards, covered cells
+// and rows.
 func TestAreaSplitsAgainstReference(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
-	for _, dims := range [][2]int{{8, 7}, {10, 9}, {13, 11}} {
+	for _, dims := range [][2]int{{8, 7}, {8, 8}, {10, 9}, {16, 8}} {
 		w, h := dims[0], dims[1]
 		a := boardAreas(0, w, h)
 		n := w * h
@@ -264,7 +270,6 @@ func TestAreaSplitsAgainstReference(t *testing.T) {
 				tab.nbr[i*words+j>>6] |= 1 << (uint(j) & 63)
 			}
 		}
-		s := newAreaScratch(words)
 		for k := 0; k < 3000; k++ {
 			tab.unit = int32(2 + rng.Intn(4))
 			covered := make([]bool, n)
@@ -317,13 +322,14 @@ func TestAreaSplitsAgainstReference(t *testing.T) {
 					ring[c>>6] |= 1 << (uint(c) & 63)
 				}
 			}
-			if got := tab.splits(s, fill, rc, ring); got != want {
-				t.Fatalf("%dx%d, case %d: splits %v, want %v", w, h, k, got, want)
-			}
+			var got bool
 			if words == 1 {
-				if got := tab.splits1(fill[0], rc[0], ring[0]); got != want {
-					t.Fatalf("%dx%d, case %d: splits1 %v, want %v", w, h, k, got, want)
-				}
+				got = tab.splits1(fill[0], rc[0], ring[0])
+			} else {
+				got = tab.splits2(cells2{fill[0], fill[1]}, cells2{rc[0], rc[1]}, cells2{ring[0], ring[1]})
+			}
+			if got != want {
+				t.Fatalf("%dx%d, case %d: splits %v, want %v", w, h, k, got, want)
 			}
 		}
 	}

@@ -23,8 +23,6 @@ type worker struct {
 	// maxLevels caps the search levels; Search sets it (see levelsFor).
 	maxLevels int
 
-	area *areaScratch // room for areaSplits, nil without areas
-
 	hint int32    // the row taken into the node being entered, or -1
 	todo []uint64 // scan's columns still to examine
 	// bestRows is the available rows of the column scan chose.
@@ -69,9 +67,6 @@ func levelsFor(m *Matrix, bytes int) int { return max(2, bytes/levelSize(m)) }
 
 func newWorker(m *Matrix) *worker {
 	w := &worker{m: m, w: make([]int32, m.ncols), hint: -1, todo: make([]uint64, m.colWords)}
-	if m.areas != nil {
-		w.area = newAreaScratch(m.areas.words)
-	}
 	w.level(0)
 	a := w.aliveAt(0)
 	for i := range a {
