@@ -12,9 +12,9 @@ import "math/bits"
 // skipped without entering it (the pentominoes' rule: regions of a
 // multiple of 5 cells).
 //
-// The rule is only used where it holds: Search checks that every cell
-// column has bounds [1, 1] and that the cells of every row are connected
-// in Adj, and finds g itself. Otherwise, or when g is 1, Areas are
+// The rule is only used where it holds: compiling the problem (New,
+// Take) checks that every cell column has bounds [1, 1] and that the
+// cells of every row are connected in Adj, and finds g itself. Otherwise, or when g is 1, Areas are
 // ignored. They never change which solutions are found, only how fast.
 // They are ignored, too, beyond 128 cells: the test works on the cell
 // sets as one or two machine words, and a version for any number of
