@@ -198,51 +198,24 @@ func (w *worker) areaSplits(d int, r int32) bool {
 // splits1 is areaSplits for cells that fit in one word: fill is the
 // cells covered, rc the row's, ring the cells near it.
 func (t *areaTable) splits1(fill, rc, ring uint64) bool {
-	nbr := t.nbr
 	open := t.all[0] &^ (fill | rc)
-	seeds := uint64(0)
-	for x := rc; x != 0; x &= x - 1 {
-		seeds |= nbr[bits.TrailingZeros64(x)]
-	}
-	seeds &= open
+	seeds := t.around1(rc) & open
 	if seeds&(seeds-1) == 0 {
 		return false
 	}
 	// Most steps cut nothing: their open neighbours are joined through
 	// open cells close to the row, which a flood through those alone
 	// shows at little cost.
-	near := ring & open
-	region := seeds & -seeds
-	for front := region; ; {
-		next := uint64(0)
-		for x := front; x != 0; x &= x - 1 {
-			next |= nbr[bits.TrailingZeros64(x)]
-		}
-		if next &= near &^ region; next == 0 {
-			break
-		}
-		if region |= next; seeds&^region == 0 {
-			return false
-		}
-		front = next
+	if _, all := t.flood1(seeds, ring&open); all {
+		return false
 	}
 	// Otherwise each region beside the row in turn, but the last: what
 	// is left of the row's region once the others are off is a multiple
 	// of the unit if that region was.
 	for seeds&(seeds-1) != 0 {
-		region := seeds & -seeds
-		for front := region; ; {
-			next := uint64(0)
-			for x := front; x != 0; x &= x - 1 {
-				next |= nbr[bits.TrailingZeros64(x)]
-			}
-			if next &= open &^ region; next == 0 {
-				break
-			}
-			if region |= next; seeds&^region == 0 {
-				return false
-			}
-			front = next
+		region, all := t.flood1(seeds, open)
+		if all {
+			return false
 		}
 		if int32(bits.OnesCount64(region))%t.unit != 0 {
 			return true
@@ -251,6 +224,31 @@ func (t *areaTable) splits1(fill, rc, ring uint64) bool {
 		seeds &^= region
 	}
 	return false
+}
+
+// around1 returns the cells touching those of a (one word of cells).
+func (t *areaTable) around1(a uint64) uint64 {
+	n := uint64(0)
+	for x := a; x != 0; x &= x - 1 {
+		n |= t.nbr[bits.TrailingZeros64(x)]
+	}
+	return n
+}
+
+// flood1 fills the region of the cells of within that holds the first of
+// seeds, and reports all when it holds every seed (it stops there).
+func (t *areaTable) flood1(seeds, within uint64) (region uint64, all bool) {
+	region = seeds & -seeds
+	for front := region; ; {
+		next := t.around1(front) & within &^ region
+		if next == 0 {
+			return region, false
+		}
+		if region |= next; seeds&^region == 0 {
+			return region, true
+		}
+		front = next
+	}
 }
 
 // gcd returns the greatest common divisor of a and b (gcd(0, b) = b).
@@ -304,29 +302,13 @@ func (t *areaTable) splits2(fill, rc, ring cells2) bool {
 	if seeds.count() < 2 {
 		return false
 	}
-	near := ring.and(open)
-	region := seeds.first()
-	for front := region; ; {
-		next := t.around2(front).and(near).andNot(region)
-		if next.empty() {
-			break
-		}
-		if region = region.or(next); seeds.andNot(region).empty() {
-			return false
-		}
-		front = next
+	if _, all := t.flood2(seeds, ring.and(open)); all {
+		return false
 	}
 	for seeds.count() >= 2 {
-		region := seeds.first()
-		for front := region; ; {
-			next := t.around2(front).and(open).andNot(region)
-			if next.empty() {
-				break
-			}
-			if region = region.or(next); seeds.andNot(region).empty() {
-				return false
-			}
-			front = next
+		region, all := t.flood2(seeds, open)
+		if all {
+			return false
 		}
 		if int32(region.count())%t.unit != 0 {
 			return true
@@ -335,4 +317,19 @@ func (t *areaTable) splits2(fill, rc, ring cells2) bool {
 		seeds = seeds.andNot(region)
 	}
 	return false
+}
+
+// flood2 is flood1 on two words of cells.
+func (t *areaTable) flood2(seeds, within cells2) (region cells2, all bool) {
+	region = seeds.first()
+	for front := region; ; {
+		next := t.around2(front).and(within).andNot(region)
+		if next.empty() {
+			return region, false
+		}
+		if region = region.or(next); seeds.andNot(region).empty() {
+			return region, true
+		}
+		front = next
+	}
 }
