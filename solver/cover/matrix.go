@@ -109,8 +109,18 @@ type Matrix struct {
 	areas *areaTable
 
 	colWords int32 // words of a column set
-	dead0    int32 // hole columns without any row
-	fail0    bool  // some column cannot reach its Min even with every row
+	// small: every column takes at most one row, of weight 1, and none
+	// is a hole, so that nodes with few rows left are searched by the
+	// small search (see small.go).
+	small bool
+	// With small, each row's columns as bits (colMask) and as a list
+	// of rowStride bytes, padded with smallCols (rowCols): one short
+	// read for the small search, where entCol takes two dependent ones.
+	colMask   [][2]uint64
+	rowCols   []uint8
+	rowStride int32
+	dead0     int32 // hole columns without any row
+	fail0     bool  // some column cannot reach its Min even with every row
 }
 
 // colInfo is what scan needs of a column.
@@ -368,6 +378,9 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 	m.buildScanSets()
 	if m.dead0 > m.maxHoles {
 		m.fail0 = true
+	}
+	if m.small = m.isSmall(); m.small {
+		m.buildSmall()
 	}
 	return m
 }

@@ -113,30 +113,8 @@ func (r *runner) replay(path []int32) (cont bool, col int32, err error) {
 func (r *runner) loop(enter, cont bool, col int32) {
 	s, w := r.s, r.w
 	for {
-		if enter {
-			if s.halted.Load() {
-				r.stop(true)
-				return
-			}
-			if len(w.frames)+1 >= w.maxLevels {
-				s.fail(fmt.Errorf("%w: its search goes deeper than %d steps, which would take more than %d MiB per worker",
-					ErrTooBig, w.maxLevels, s.opts.levelBytes>>20))
-				r.stop(true)
-				return
-			}
-			if r.ticks++; r.ticks >= s.opts.tickEvery {
-				r.tick()
-			}
-			if ok, sol := w.push(cont, col); ok && sol {
-				switch s.opts.OnSolution(r.id, w.solution()) {
-				case Retry:
-					s.halt()
-					r.stop(true)
-					return
-				case Halt:
-					s.halt()
-				}
-			}
+		if enter && r.enter(cont, col) {
+			return
 		}
 		for {
 			if len(w.frames) == r.root {
@@ -156,6 +134,45 @@ func (r *runner) loop(enter, cont bool, col int32) {
 			w.frames = w.frames[:len(w.frames)-1]
 		}
 	}
+}
+
+// enter enters the node at level len(frames), a continuation of column
+// col or (cont false) a new node, and reports whether the search
+// stopped there (the jobs left are then saved). A node with few rows
+// left is searched whole by the small search (see small.go); otherwise a
+// node that is not a dead end leaves its frame for loop to go on from.
+func (r *runner) enter(cont bool, col int32) (stopped bool) {
+	s, w := r.s, r.w
+	if s.halted.Load() {
+		r.stop(true)
+		return true
+	}
+	d := len(w.frames)
+	if d+1 >= w.maxLevels {
+		s.fail(fmt.Errorf("%w: its search goes deeper than %d steps, which would take more than %d MiB per worker",
+			ErrTooBig, w.maxLevels, s.opts.levelBytes>>20))
+		r.stop(true)
+		return true
+	}
+	if r.ticks++; r.ticks >= s.opts.tickEvery {
+		r.tick()
+	}
+	few := w.small && !cont && w.few(d)
+	if few && d+smallRows+1 < w.maxLevels {
+		w.load(d)
+		return r.searchSmall(d)
+	}
+	if ok, sol := w.pushFew(cont, col, few); ok && sol {
+		switch s.opts.OnSolution(r.id, w.solution()) {
+		case Retry:
+			s.halt()
+			r.stop(true)
+			return true
+		case Halt:
+			s.halt()
+		}
+	}
+	return false
 }
 
 // tick publishes progress and gives work away to waiting workers.

@@ -69,6 +69,7 @@ type Options struct {
 
 	tickEvery  uint32 // nodes between progress updates; tests lower it
 	levelBytes int    // memory for each worker's search levels; tests lower it
+	noSmall    bool   // tests turn the small search off (see small.go)
 }
 
 // Result is what a finished or stopped search leaves.
@@ -286,6 +287,7 @@ func (s *search) save(jobs []Job) {
 func (s *search) work(i int) {
 	w := newWorker(s.m)
 	w.maxLevels = levelsFor(s.m, s.opts.levelBytes)
+	w.small = w.small && !s.opts.noSmall
 	r := &runner{s: s, w: w, id: i}
 	for {
 		j, ok := s.get(i)

@@ -30,6 +30,9 @@ type worker struct {
 	// failCol is the unweighted column that made scan's last failure,
 	// -1 when it failed otherwise (Reduce tries it first on the next row).
 	failCol int32
+
+	sm    smallSearch // the search below a node with few rows (see small.go)
+	small bool        // the matrix's small, unless a test turned it off
 }
 
 // frame is one search node: the column it branches on and where it stands
@@ -66,7 +69,7 @@ func levelSize(m *Matrix) int { return int(8*(m.words+scanPad) + 8*m.colWords + 
 func levelsFor(m *Matrix, bytes int) int { return max(2, bytes/levelSize(m)) }
 
 func newWorker(m *Matrix) *worker {
-	w := &worker{m: m, w: make([]int32, m.ncols), hint: -1, todo: make([]uint64, m.colWords)}
+	w := &worker{m: m, w: make([]int32, m.ncols), hint: -1, todo: make([]uint64, m.colWords), small: m.small}
 	w.level(0)
 	a := w.aliveAt(0)
 	for i := range a {
@@ -106,6 +109,7 @@ type levelSets struct {
 	open  []uint64 // open columns
 	skip  []int32  // skip counts (see skipAt)
 	fill  []uint64 // cells covered, with Matrix.areas (see areaSplits)
+	few   bool     // the node here is a small one (see small.go)
 }
 
 // level makes room for search level d.
@@ -565,7 +569,15 @@ func (w *worker) dropUpTo(d int, c, r int32, with bool) (n int32, found bool) {
 // false for a dead end, and solution true when no column is left to
 // branch on.
 func (w *worker) push(cont bool, col int32) (ok, solution bool) {
+	return w.pushFew(cont, col, w.small && !cont && w.few(len(w.frames)))
+}
+
+// pushFew is push for a caller that knows whether the node is a small
+// one (see small.go): few rows left, on a matrix where the small search
+// applies. Such a node skips no rows (see skips), as the small search.
+func (w *worker) pushFew(cont bool, col int32, few bool) (ok, solution bool) {
 	d := len(w.frames)
+	w.levels[d].few = few
 	ok, best := w.scan(d, !cont)
 	if !ok {
 		return false, false
@@ -657,7 +669,15 @@ func (w *worker) advance(f *frame) (ok, cont bool, col int32) {
 
 // skips reports whether the search skips row r at level d without
 // entering the node below: taking r surely leads to a dead end.
+//
+// At a small node (see small.go) it reports false: the small search
+// enters every row, and the search is the same tree whichever of the two
+// walks it, as a search stopped in one and continued in the other needs
+// (and the estimates of its size, see EstimateProbes, count its nodes).
 func (w *worker) skips(d int, r int32) bool {
+	if w.levels[d].few {
+		return false
+	}
 	return w.doomed(d, r) || w.m.areas != nil && w.areaSplits(d, r)
 }
 

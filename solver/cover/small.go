@@ -1,0 +1,308 @@
+package cover
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Deep in a search few rows are left: in the Bedlam cube, nine pieces
+// down, about 50 of 3,400, spread over 15 of the row sets' 53 words. Yet
+// every node there still counts its columns over their ranges of words,
+// and tests its rows against survivor sets. So a node with at most
+// smallRows rows left, on a matrix where every column takes at most one
+// row (see Matrix.small), searches its subtree on a copy numbered from 0:
+// a row set is one word, a column's count one AND and one popcount, a
+// step one AND NOT. Copying costs about as much as a node of the full
+// search, and most such subtrees are one to three nodes: what it saves
+// is the survivor sets' tests and the counts of sparse rows, 6% of the
+// Bedlam cube's time and 11% of the 5x4x3 pentacube box's.
+//
+// The copy branches as scan does: on the open column with the fewest
+// rows, the first of equals when the hints of the row just taken come
+// first. It tries every row, and the full search does too at a small
+// node (see skips), so the tree is the same whichever walks it. That
+// is what lets a search stopped inside the copy (a halt, the -first
+// limit, a cancelled disassembly) be turned into the full search's
+// frames along the same path, saved, and continued by either, and the
+// size estimates of the full search (see EstimateProbes) count it.
+
+// smallRows is the most rows a node may have for the small search, and
+// smallCols the most columns its matrix may have.
+const (
+	smallRows = 64
+	smallCols = 128
+)
+
+// smallSearch is a worker's copy of a small node (see above). Its
+// columns keep the matrix's numbers.
+type smallSearch struct {
+	n    int              // rows
+	rows [smallRows]int32 // the internal row of each row, increasing
+	// sets[c] is the rows of column c. Indexed by a byte, it needs no
+	// bounds check; sets[smallCols] takes the padding of
+	// Matrix.rowCols, and is empty during the search.
+	sets [256]uint64
+	path [smallRows + 1]smallLevel
+}
+
+// smallLevel is a node of the small search: its available rows and open
+// columns, the rows of its chosen column not tried yet and the row in
+// progress.
+type smallLevel struct {
+	alive, cand uint64
+	open        [2]uint64
+	col, row    int32
+}
+
+// isSmall reports whether the small search applies to m: at most
+// smallCols columns, each of which takes at most one row, with weight
+// 1, and is no hole.
+func (m *Matrix) isSmall() bool {
+	if m.ncols > smallCols {
+		return false
+	}
+	for c := int32(0); c < m.ncols; c++ {
+		if m.cols[c].start == m.cols[c].end {
+			continue // settled at the root
+		}
+		if m.classes[c] != nil || m.max[c] != 1 || m.hole[c] != 0 || !m.sec[c] && m.min[c] != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// buildSmall fills colMask and rowCols for the small search. Rows of at
+// most 8 columns (a piece of up to 7 cells and its piece column) take 8
+// bytes, read as one word.
+func (m *Matrix) buildSmall() {
+	m.colMask = make([][2]uint64, m.n)
+	stride := int32(0)
+	for r := int32(0); r < m.n; r++ {
+		stride = max(stride, m.rowStart[r+1]-m.rowStart[r])
+	}
+	stride = max(stride, 8)
+	m.rowStride = stride
+	m.rowCols = make([]uint8, m.n*stride)
+	for r := int32(0); r < m.n; r++ {
+		cols := m.rowCols[r*stride : (r+1)*stride]
+		for i := range cols {
+			cols[i] = smallCols // the sink: see smallSearch.sets
+		}
+		for i, c := range m.entCol[m.rowStart[r]:m.rowStart[r+1]] {
+			m.colMask[r][c>>6] |= 1 << (uint(c) & 63)
+			cols[i] = uint8(c)
+		}
+	}
+}
+
+// few reports whether level d has at most smallRows available rows.
+func (w *worker) few(d int) bool {
+	n := 0
+	for _, x := range w.aliveAt(d) {
+		if n += bits.OnesCount64(x); n > smallRows {
+			return false
+		}
+	}
+	return true
+}
+
+// load copies the node at level d into w.sm.
+func (w *worker) load(d int) {
+	m, s := w.m, &w.sm
+	clear(s.sets[:m.ncols])
+	n, stride := 0, int(m.rowStride)
+	for i, x := range w.aliveAt(d) {
+		for ; x != 0; x &= x - 1 {
+			r := int32(i<<6 + bits.TrailingZeros64(x))
+			bit := uint64(1) << uint(n)
+			if stride == 8 {
+				cs := binary.LittleEndian.Uint64(m.rowCols[int(r)*8:])
+				s.sets[uint8(cs)] |= bit
+				s.sets[uint8(cs>>8)] |= bit
+				s.sets[uint8(cs>>16)] |= bit
+				s.sets[uint8(cs>>24)] |= bit
+				s.sets[uint8(cs>>32)] |= bit
+				s.sets[uint8(cs>>40)] |= bit
+				s.sets[uint8(cs>>48)] |= bit
+				s.sets[uint8(cs>>56)] |= bit
+			} else {
+				for _, c := range m.rowCols[int(r)*stride : int(r+1)*stride] {
+					s.sets[c] |= bit
+				}
+			}
+			s.rows[n] = r
+			n++
+		}
+	}
+	s.sets[smallCols] = 0
+	s.n = n
+	o := w.openAt(d)
+	s.path[0].open = [2]uint64{}
+	copy(s.path[0].open[:], o)
+	s.path[0].alive = ^uint64(0) >> uint(smallRows-n) // none for n 0
+}
+
+// searchSmall searches the subtree of the node at level d, which load
+// has copied (the caller counted the node itself). It reports whether
+// the search stopped: then the jobs left are saved. On a Halt from
+// OnSolution it returns false with the frames of the path to the
+// solution in place, for loop to stop after it as after any solution.
+func (r *runner) searchSmall(d int) (stopped bool) {
+	s, w, m := r.s, r.w, r.w.m
+	sm := &w.sm
+	p := &sm.path
+	k, enter := 0, true
+	for {
+		l := &p[k]
+		if enter {
+			enter = false
+			taken := w.hint // the row that led here
+			if k > 0 {
+				taken = sm.rows[p[k-1].row]
+				if s.halted.Load() {
+					w.frameSmall(d, k)
+					r.stop(true)
+					return true
+				}
+				if r.ticks++; r.ticks >= s.opts.tickEvery {
+					r.tick()
+				}
+			}
+			if l.open[0]|l.open[1] == 0 {
+				switch s.opts.OnSolution(r.id, w.solutionSmall(k)) {
+				case Retry:
+					s.halt()
+					w.frameSmall(d, k)
+					r.stop(true)
+					return true
+				case Halt:
+					s.halt()
+					w.frameSmall(d, k)
+					return false
+				}
+				if k--; k < 0 {
+					return false
+				}
+				continue
+			}
+			// The open column with the fewest rows: the first of equals
+			// in scan's order, the hints of the row just taken first.
+			best, least := w.chooseSmall(l, taken)
+			if least == 0 {
+				if k--; k < 0 {
+					return false
+				}
+				continue
+			}
+			l.col, l.cand = best, l.alive&sm.sets[best]
+		}
+		if l.cand == 0 {
+			if k--; k < 0 {
+				return false
+			}
+			continue
+		}
+		i := bits.TrailingZeros64(l.cand)
+		l.cand &= l.cand - 1
+		l.row = int32(i)
+		row := sm.rows[i]
+		if m.hints != nil {
+			m.ensure(row) // its hints, for the node below
+		}
+		kill := uint64(0)
+		if stride := int(m.rowStride); stride == 8 {
+			cs := binary.LittleEndian.Uint64(m.rowCols[int(row)*8:])
+			kill = sm.sets[uint8(cs)] | sm.sets[uint8(cs>>8)] | sm.sets[uint8(cs>>16)] | sm.sets[uint8(cs>>24)] |
+				sm.sets[uint8(cs>>32)] | sm.sets[uint8(cs>>40)] | sm.sets[uint8(cs>>48)] | sm.sets[uint8(cs>>56)]
+		} else {
+			for _, c := range m.rowCols[int(row)*stride : int(row+1)*stride] {
+				kill |= sm.sets[c]
+			}
+		}
+		cm := &m.colMask[row]
+		q := &p[k+1]
+		q.alive = l.alive &^ kill
+		q.open = [2]uint64{l.open[0] &^ cm[0], l.open[1] &^ cm[1]}
+		l.alive &^= 1 << uint(i) // tried: gone for the later siblings
+		k++
+		enter = true
+	}
+}
+
+// chooseSmall returns the column node l branches on and its rows, as
+// scan chooses: the open column with the fewest rows, the first of
+// equals when the hints of row taken (the row that led to l, or -1) are
+// looked at first and then the other open columns in increasing order;
+// a column with one row is taken at once, and none with no row (no
+// rows: l is a dead end).
+func (w *worker) chooseSmall(l *smallLevel, taken int32) (best int32, least int) {
+	m, sm := w.m, &w.sm
+	best, least = -1, smallRows+1
+	todo := l.open
+	if taken >= 0 && m.hints != nil {
+		for _, c := range m.hints[int(taken)*hintLen : int(taken+1)*hintLen] {
+			if c < 0 {
+				break
+			}
+			bit := uint64(1) << (uint(c) & 63)
+			if todo[c>>6]&bit == 0 {
+				continue
+			}
+			todo[c>>6] &^= bit
+			n := bits.OnesCount64(l.alive & sm.sets[c])
+			if n < least {
+				best, least = c, n
+				if n <= 1 {
+					return best, least
+				}
+			}
+		}
+	}
+	for h, x := range todo {
+		for ; x != 0; x &= x - 1 {
+			c := int32(h<<6 + bits.TrailingZeros64(x))
+			n := bits.OnesCount64(l.alive & sm.sets[c])
+			if n < least {
+				best, least = c, n
+				if n <= 1 {
+					return best, least
+				}
+			}
+		}
+	}
+	return best, least
+}
+
+// solutionSmall returns the rows taken above the small search and on its
+// path down to level k, as problem row numbers.
+func (w *worker) solutionSmall(k int) []int32 {
+	w.solution()
+	for _, l := range w.sm.path[:k] {
+		w.out = append(w.out, w.m.rowOrig[w.sm.rows[l.row]])
+	}
+	return w.out
+}
+
+// frameSmall turns the small search's path down to its level k into the
+// full search's frames, from level d: each step chooses its column as the
+// small search did (push), drops the rows tried before and takes the row.
+func (w *worker) frameSmall(d, k int) {
+	for _, l := range w.sm.path[:k] {
+		if ok, sol := w.push(false, 0); !ok || sol {
+			panic("cover: the small search's path is not the search's")
+		}
+		f := &w.frames[len(w.frames)-1]
+		row := w.sm.rows[l.row]
+		if f.col != l.col {
+			panic("cover: the small search chose another column")
+		}
+		n, found := w.dropUpTo(d, f.col, row, false)
+		if !found {
+			panic("cover: the small search's row is not available")
+		}
+		f.stopDone, f.k, f.alt = true, n, row
+		w.take(d, row)
+		d++
+	}
+}

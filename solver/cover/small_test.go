@@ -1,0 +1,266 @@
+package cover
+
+import (
+	"context"
+	"math/rand"
+	"slices"
+	"sort"
+	"sync"
+	"testing"
+)
+
+// smallProblems returns exact cover problems the small search applies
+// to, each with more than smallRows rows, so that their searches start
+// above it and pass into it: packings of random pieces into boxes, n
+// queens with the diagonals as secondary columns, and random rows over
+// cells with a planted solution and a few secondary columns.
+func smallProblems(rng *rand.Rand) []*Problem {
+	var ps []*Problem
+	for len(ps) < 40 {
+		u := 3 + rng.Intn(3)
+		w, h := 3+rng.Intn(3), 3+rng.Intn(4)
+		if w*h%u != 0 || w*h/u > 6 {
+			continue // a search too long for a test
+		}
+		pieces := make([][][2]int, w*h/u)
+		for k := range pieces {
+			pieces[k] = randomPiece(rng, u)
+		}
+		if p := tiling(w, h, pieces); p.NumRows() > smallRows {
+			ps = append(ps, p)
+		}
+	}
+	for n := 6; n <= 9; n++ {
+		ps = append(ps, secondaryQueens(n))
+	}
+	for len(ps) < 60 {
+		cells, sec := 12+rng.Intn(20), rng.Intn(4)
+		cols := make([]Column, cells+sec)
+		for c := range cols {
+			cols[c] = Column{Min: 1, Max: 1}
+			if c >= cells {
+				cols[c] = Column{Max: 1, Secondary: true}
+			}
+		}
+		p := NewProblem(cols, -1)
+		perm := rng.Perm(cells)
+		for len(perm) > 0 {
+			k := min(len(perm), 1+rng.Intn(4))
+			p.AddRow(perm[:k], nil)
+			perm = perm[k:]
+		}
+		for p.NumRows() < 70+rng.Intn(60) {
+			row := rng.Perm(cells)[:2+rng.Intn(3)]
+			if sec > 0 && rng.Intn(2) == 0 {
+				row = append(row, cells+rng.Intn(sec))
+			}
+			p.AddRow(row, nil)
+		}
+		ps = append(ps, p)
+	}
+	return ps
+}
+
+// secondaryQueens is n queens with ranks and files exact and the
+// diagonals secondary columns (at most one queen each).
+func secondaryQueens(n int) *Problem {
+	cols := make([]Column, 2*n+2*(2*n-1))
+	for i := range cols {
+		cols[i] = Column{Min: 1, Max: 1}
+		if i >= 2*n {
+			cols[i] = Column{Max: 1, Secondary: true}
+		}
+	}
+	p := NewProblem(cols, -1)
+	for r := 0; r < n; r++ {
+		for f := 0; f < n; f++ {
+			p.AddRow([]int{r, n + f, 2*n + r + f, 2*n + 2*n - 1 + r - f + n - 1}, nil)
+		}
+	}
+	return p
+}
+
+// inOrder runs a search with one worker and returns its solutions in the
+// order found, each sorted.
+func inOrder(t *testing.T, m *Matrix, opts Options) ([]string, Result) {
+	t.Helper()
+	var sols []string
+	opts.Workers = 1
+	opts.OnSolution = func(_ int, rows []int32) Action {
+		sols = append(sols, sorted(rows))
+		return Continue
+	}
+	res, err := Search(context.Background(), m, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sols, res
+}
+
+// walkFull walks m's whole search tree with the full search alone, as
+// runner.loop does but entering every node itself, and returns its
+// solutions in order, its nodes and how many of them were small.
+func walkFull(m *Matrix) (sols []string, nodes, small int) {
+	m.hintsOnce.Do(m.buildHints)
+	w := newWorker(m)
+	w.maxLevels = levelsFor(m, maxLevelBytes)
+	w.reset()
+	if m.fail0 {
+		return nil, 0, 0
+	}
+	enter, cont, col := true, false, int32(0)
+	for {
+		if enter {
+			nodes++
+			if ok, sol := w.push(cont, col); ok && sol {
+				sols = append(sols, sorted(w.solution()))
+			} else if ok && w.levels[len(w.frames)-1].few {
+				small++
+			}
+		}
+		enter = false
+		for {
+			if len(w.frames) == 0 {
+				return sols, nodes, small
+			}
+			f := &w.frames[len(w.frames)-1]
+			w.retract(f)
+			var ok bool
+			if ok, cont, col = w.advance(f); ok {
+				enter = true
+				break
+			}
+			w.frames = w.frames[:len(w.frames)-1]
+		}
+	}
+}
+
+// TestSmallSameSearch: the small search walks the tree the full search
+// walks when it enters the small nodes itself: the same solutions in the
+// same order, and the same number of nodes. Without it (where the full
+// search also skips doomed steps below) the solutions are the same too.
+func TestSmallSameSearch(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	smallNodes, solutions := 0, 0
+	for i, p := range smallProblems(rng) {
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.small {
+			t.Fatalf("problem %d: the small search does not apply", i)
+		}
+		want, nodes, small := walkFull(m)
+		got, res := inOrder(t, m, Options{})
+		if !slices.Equal(got, want) {
+			t.Fatalf("problem %d: the small search found %v, the full search %v", i, got, want)
+		}
+		if res.Nodes != uint64(nodes) {
+			t.Fatalf("problem %d: the small search took %d nodes, the full search %d", i, res.Nodes, nodes)
+		}
+		plain, _ := inOrder(t, m, Options{noSmall: true})
+		if !slices.Equal(plain, want) {
+			t.Fatalf("problem %d: without the small search %v, with it %v", i, plain, want)
+		}
+		several, _ := collect(t, m, Options{Workers: 3, tickEvery: 1})
+		slices.Sort(want)
+		if !slices.Equal(several, want) {
+			t.Fatalf("problem %d: 3 workers found %d solutions, one %d", i, len(several), len(want))
+		}
+		smallNodes += small
+		solutions += len(want)
+	}
+	if smallNodes < 1000 || solutions < 100 {
+		t.Fatalf("only %d small nodes branched on and %d solutions", smallNodes, solutions)
+	}
+	t.Logf("%d small nodes branched on, %d solutions", smallNodes, solutions)
+}
+
+// TestSmallStopAndContinue stops searches inside the small search, by
+// each way a search stops (a Halt or a Retry from a solution, a
+// cancellation between two nodes), continues them from the jobs left,
+// and so on to the end: every solution comes up exactly once.
+func TestSmallStopAndContinue(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	for i, p := range smallProblems(rng) {
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := collect(t, m, Options{Workers: 1, noSmall: true})
+		for _, how := range []string{"halt", "retry", "cancel"} {
+			jobs := Whole()
+			var got []string
+			for round := 0; ; round++ {
+				if round > 2*len(want)+5 {
+					t.Fatalf("problem %d (%s): no progress", i, how)
+				}
+				ctx, cancel := context.WithCancel(context.Background())
+				var mu sync.Mutex
+				seen := 0
+				res, err := Search(ctx, m, Options{
+					Workers:   1 + round%2,
+					Jobs:      jobs,
+					tickEvery: 1,
+					OnSolution: func(_ int, rows []int32) Action {
+						mu.Lock()
+						defer mu.Unlock()
+						seen++
+						if seen < 2 {
+							got = append(got, sorted(rows))
+							return Continue
+						}
+						switch how {
+						case "halt":
+							got = append(got, sorted(rows))
+							return Halt
+						case "retry":
+							return Retry
+						}
+						got = append(got, sorted(rows))
+						cancel() // the next node entered stops
+						return Continue
+					},
+				})
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Complete() {
+					break
+				}
+				jobs = res.Remaining
+			}
+			sort.Strings(got)
+			if !slices.Equal(got, want) {
+				t.Fatalf("problem %d (%s): %d solutions, want %d (or duplicates)", i, how, len(got), len(want))
+			}
+		}
+	}
+}
+
+// TestSmallSplit: the parts of a split search, whose pieces end in small
+// nodes, find every solution once.
+func TestSmallSplit(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	for i, p := range smallProblems(rng)[:20] {
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := collect(t, m, Options{Workers: 1, noSmall: true})
+		var got []string
+		for part := 1; part <= 4; part++ {
+			jobs, err := Split(context.Background(), m, part, 4)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sols, _ := collect(t, m, Options{Workers: 1, Jobs: jobs})
+			got = append(got, sols...)
+		}
+		sort.Strings(got)
+		if !slices.Equal(got, want) {
+			t.Fatalf("problem %d: 4 parts found %d solutions, want %d", i, len(got), len(want))
+		}
+	}
+}
