@@ -5,17 +5,20 @@ import (
 	"math/bits"
 )
 
-// Deep in a search few rows are left: in the Bedlam cube, nine pieces
-// down, about 50 of 3,400, spread over 15 of the row sets' 53 words. Yet
-// every node there still counts its columns over their ranges of words,
-// and tests its rows against survivor sets. So a node with at most
-// smallRows rows left, on a matrix where every column takes at most one
-// row (see Matrix.small), searches its subtree on a copy numbered from 0:
-// a row set is one word, a column's count one AND and one popcount, a
-// step one AND NOT. Copying costs about as much as a node of the full
-// search, and most such subtrees are one to three nodes: what it saves
-// is the survivor sets' tests and the counts of sparse rows, 6% of the
-// Bedlam cube's time and 11% of the 5x4x3 pentacube box's.
+// Deep in a search few rows are left: in the Bedlam cube, eight pieces
+// down, about 120 of 3,400, spread over 23 of the row sets' 53 words.
+// Yet every node there still counts its columns over their ranges of
+// words, and tests its rows against survivor sets. So a node with at
+// most smallRows rows left, on a matrix where every column takes at most
+// one row (see Matrix.small), searches its subtree on a copy numbered
+// from 0: a row set is two words, a column's count two ANDs and
+// popcounts, a step two AND NOTs. Making the copy costs about as much
+// as a node of the full search, and most such subtrees are a few nodes;
+// what it saves is the survivor sets' tests and the counts over sparse
+// words. Measured in alternating runs (5x4x3 pentacube box, Bedlam
+// cube): with 64 rows (one word) they took 0.88 and 0.95 of the time
+// without it, with 128 rows a further 0.93 and 0.97; 96 rows and 256
+// (four words) were no better.
 //
 // The copy branches as scan does: on the open column with the fewest
 // rows, the first of equals when the hints of the row just taken come
@@ -29,7 +32,7 @@ import (
 // smallRows is the most rows a node may have for the small search, and
 // smallCols the most columns its matrix may have.
 const (
-	smallRows = 64
+	smallRows = 128
 	smallCols = 128
 )
 
@@ -41,7 +44,7 @@ type smallSearch struct {
 	// sets[c] is the rows of column c. Indexed by a byte, it needs no
 	// bounds check; sets[smallCols] takes the padding of
 	// Matrix.rowCols, and is empty during the search.
-	sets [256]uint64
+	sets [256]rset
 	path [smallRows + 1]smallLevel
 }
 
@@ -49,7 +52,7 @@ type smallSearch struct {
 // columns, the rows of its chosen column not tried yet and the row in
 // progress.
 type smallLevel struct {
-	alive, cand uint64
+	alive, cand rset
 	open        [2]uint64
 	col, row    int32
 }
@@ -115,32 +118,33 @@ func (w *worker) load(d int) {
 	for i, x := range w.aliveAt(d) {
 		for ; x != 0; x &= x - 1 {
 			r := int32(i<<6 + bits.TrailingZeros64(x))
-			bit := uint64(1) << uint(n)
+			bit := rbit(n)
 			if stride == 8 {
 				cs := binary.LittleEndian.Uint64(m.rowCols[int(r)*8:])
-				s.sets[uint8(cs)] |= bit
-				s.sets[uint8(cs>>8)] |= bit
-				s.sets[uint8(cs>>16)] |= bit
-				s.sets[uint8(cs>>24)] |= bit
-				s.sets[uint8(cs>>32)] |= bit
-				s.sets[uint8(cs>>40)] |= bit
-				s.sets[uint8(cs>>48)] |= bit
-				s.sets[uint8(cs>>56)] |= bit
+				s.sets[uint8(cs)].or(bit)
+				s.sets[uint8(cs>>8)].or(bit)
+				s.sets[uint8(cs>>16)].or(bit)
+				s.sets[uint8(cs>>24)].or(bit)
+				s.sets[uint8(cs>>32)].or(bit)
+				s.sets[uint8(cs>>40)].or(bit)
+				s.sets[uint8(cs>>48)].or(bit)
+				s.sets[uint8(cs>>56)].or(bit)
 			} else {
 				for _, c := range m.rowCols[int(r)*stride : int(r+1)*stride] {
-					s.sets[c] |= bit
+					s.sets[c].or(bit)
 				}
 			}
 			s.rows[n] = r
 			n++
 		}
 	}
-	s.sets[smallCols] = 0
+	s.sets[smallCols] = rset{}
 	s.n = n
 	o := w.openAt(d)
 	s.path[0].open = [2]uint64{}
 	copy(s.path[0].open[:], o)
-	s.path[0].alive = ^uint64(0) >> uint(smallRows-n) // none for n 0
+	// Rows 0 to n-1 (a shift by 64 leaves none).
+	s.path[0].alive = rset{^uint64(0) >> uint(64-min(n, 64)), ^uint64(0) >> uint(128-max(n, 64))}
 }
 
 // searchSmall searches the subtree of the node at level d, which load
@@ -195,36 +199,41 @@ func (r *runner) searchSmall(d int) (stopped bool) {
 				}
 				continue
 			}
-			l.col, l.cand = best, l.alive&sm.sets[best]
+			l.col, l.cand = best, l.alive.and(sm.sets[best])
 		}
-		if l.cand == 0 {
+		if l.cand.empty() {
 			if k--; k < 0 {
 				return false
 			}
 			continue
 		}
-		i := bits.TrailingZeros64(l.cand)
-		l.cand &= l.cand - 1
+		i := l.cand.pop()
 		l.row = int32(i)
 		row := sm.rows[i]
 		if m.hints != nil {
 			m.ensure(row) // its hints, for the node below
 		}
-		kill := uint64(0)
+		var kill rset
 		if stride := int(m.rowStride); stride == 8 {
 			cs := binary.LittleEndian.Uint64(m.rowCols[int(row)*8:])
-			kill = sm.sets[uint8(cs)] | sm.sets[uint8(cs>>8)] | sm.sets[uint8(cs>>16)] | sm.sets[uint8(cs>>24)] |
-				sm.sets[uint8(cs>>32)] | sm.sets[uint8(cs>>40)] | sm.sets[uint8(cs>>48)] | sm.sets[uint8(cs>>56)]
+			kill = sm.sets[uint8(cs)]
+			kill.or(sm.sets[uint8(cs>>8)])
+			kill.or(sm.sets[uint8(cs>>16)])
+			kill.or(sm.sets[uint8(cs>>24)])
+			kill.or(sm.sets[uint8(cs>>32)])
+			kill.or(sm.sets[uint8(cs>>40)])
+			kill.or(sm.sets[uint8(cs>>48)])
+			kill.or(sm.sets[uint8(cs>>56)])
 		} else {
 			for _, c := range m.rowCols[int(row)*stride : int(row+1)*stride] {
-				kill |= sm.sets[c]
+				kill.or(sm.sets[c])
 			}
 		}
 		cm := &m.colMask[row]
 		q := &p[k+1]
-		q.alive = l.alive &^ kill
+		q.alive = l.alive.andNot(kill)
 		q.open = [2]uint64{l.open[0] &^ cm[0], l.open[1] &^ cm[1]}
-		l.alive &^= 1 << uint(i) // tried: gone for the later siblings
+		l.alive = l.alive.andNot(rbit(i)) // tried: gone for the later siblings
 		k++
 		enter = true
 	}
@@ -250,7 +259,7 @@ func (w *worker) chooseSmall(l *smallLevel, taken int32) (best int32, least int)
 				continue
 			}
 			todo[c>>6] &^= bit
-			n := bits.OnesCount64(l.alive & sm.sets[c])
+			n := l.alive.count(sm.sets[c])
 			if n < least {
 				best, least = c, n
 				if n <= 1 {
@@ -262,7 +271,7 @@ func (w *worker) chooseSmall(l *smallLevel, taken int32) (best int32, least int)
 	for h, x := range todo {
 		for ; x != 0; x &= x - 1 {
 			c := int32(h<<6 + bits.TrailingZeros64(x))
-			n := bits.OnesCount64(l.alive & sm.sets[c])
+			n := l.alive.count(sm.sets[c])
 			if n < least {
 				best, least = c, n
 				if n <= 1 {
@@ -305,4 +314,42 @@ func (w *worker) frameSmall(d, k int) {
 		w.take(d, row)
 		d++
 	}
+}
+
+// rset is a set of the small search's rows, smallRows bits.
+type rset struct{ lo, hi uint64 }
+
+// rbit returns the set of row i alone.
+func rbit(i int) rset {
+	if i < 64 {
+		return rset{lo: 1 << uint(i)}
+	}
+	return rset{hi: 1 << uint(i-64)}
+}
+
+// or adds b's rows to a.
+func (a *rset) or(b rset) { a.lo |= b.lo; a.hi |= b.hi }
+
+// and returns the rows in a and b.
+func (a rset) and(b rset) rset { return rset{a.lo & b.lo, a.hi & b.hi} }
+
+// andNot returns the rows in a but not b.
+func (a rset) andNot(b rset) rset { return rset{a.lo &^ b.lo, a.hi &^ b.hi} }
+
+// empty reports whether a has no rows.
+func (a rset) empty() bool { return a.lo|a.hi == 0 }
+
+// count returns the number of rows in a and b.
+func (a rset) count(b rset) int { return bits.OnesCount64(a.lo&b.lo) + bits.OnesCount64(a.hi&b.hi) }
+
+// pop removes a's first row and returns it; a must not be empty.
+func (a *rset) pop() int {
+	if a.lo != 0 {
+		i := bits.TrailingZeros64(a.lo)
+		a.lo &= a.lo - 1
+		return i
+	}
+	i := 64 + bits.TrailingZeros64(a.hi)
+	a.hi &= a.hi - 1
+	return i
 }
