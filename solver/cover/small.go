@@ -41,10 +41,11 @@ const (
 type smallSearch struct {
 	n    int              // rows
 	rows [smallRows]int32 // the internal row of each row, increasing
-	// sets[c] is the rows of column c. Indexed by a byte, it needs no
-	// bounds check; sets[smallCols] takes the padding of
-	// Matrix.rowCols, and is empty during the search.
-	sets [256]rset
+	// sets[0][c] and sets[1][c] are the rows of column c, 0 to 63 and
+	// 64 to 127 (see set). Indexed by a byte, they need no bounds
+	// check; column smallCols takes the padding of Matrix.rowCols, and
+	// is empty during the search.
+	sets [2][256]uint64
 	path [smallRows + 1]smallLevel
 }
 
@@ -113,32 +114,33 @@ func (w *worker) few(d int) bool {
 // load copies the node at level d into w.sm.
 func (w *worker) load(d int) {
 	m, s := w.m, &w.sm
-	clear(s.sets[:m.ncols])
+	clear(s.sets[0][:m.ncols])
+	clear(s.sets[1][:m.ncols])
 	n, stride := 0, int(m.rowStride)
 	for i, x := range w.aliveAt(d) {
 		for ; x != 0; x &= x - 1 {
 			r := int32(i<<6 + bits.TrailingZeros64(x))
-			bit := rbit(n)
+			h, bit := &s.sets[n>>6], uint64(1)<<uint(n&63)
 			if stride == 8 {
 				cs := binary.LittleEndian.Uint64(m.rowCols[int(r)*8:])
-				s.sets[uint8(cs)].or(bit)
-				s.sets[uint8(cs>>8)].or(bit)
-				s.sets[uint8(cs>>16)].or(bit)
-				s.sets[uint8(cs>>24)].or(bit)
-				s.sets[uint8(cs>>32)].or(bit)
-				s.sets[uint8(cs>>40)].or(bit)
-				s.sets[uint8(cs>>48)].or(bit)
-				s.sets[uint8(cs>>56)].or(bit)
+				h[uint8(cs)] |= bit
+				h[uint8(cs>>8)] |= bit
+				h[uint8(cs>>16)] |= bit
+				h[uint8(cs>>24)] |= bit
+				h[uint8(cs>>32)] |= bit
+				h[uint8(cs>>40)] |= bit
+				h[uint8(cs>>48)] |= bit
+				h[uint8(cs>>56)] |= bit
 			} else {
 				for _, c := range m.rowCols[int(r)*stride : int(r+1)*stride] {
-					s.sets[c].or(bit)
+					h[c] |= bit
 				}
 			}
 			s.rows[n] = r
 			n++
 		}
 	}
-	s.sets[smallCols] = rset{}
+	s.sets[0][smallCols], s.sets[1][smallCols] = 0, 0
 	s.n = n
 	o := w.openAt(d)
 	s.path[0].open = [2]uint64{}
@@ -199,7 +201,7 @@ func (r *runner) searchSmall(d int) (stopped bool) {
 				}
 				continue
 			}
-			l.col, l.cand = best, l.alive.and(sm.sets[best])
+			l.col, l.cand = best, l.alive.and(sm.set(best))
 		}
 		if l.cand.empty() {
 			if k--; k < 0 {
@@ -216,17 +218,14 @@ func (r *runner) searchSmall(d int) (stopped bool) {
 		var kill rset
 		if stride := int(m.rowStride); stride == 8 {
 			cs := binary.LittleEndian.Uint64(m.rowCols[int(row)*8:])
-			kill = sm.sets[uint8(cs)]
-			kill.or(sm.sets[uint8(cs>>8)])
-			kill.or(sm.sets[uint8(cs>>16)])
-			kill.or(sm.sets[uint8(cs>>24)])
-			kill.or(sm.sets[uint8(cs>>32)])
-			kill.or(sm.sets[uint8(cs>>40)])
-			kill.or(sm.sets[uint8(cs>>48)])
-			kill.or(sm.sets[uint8(cs>>56)])
+			lo, hi := &sm.sets[0], &sm.sets[1]
+			kill.lo = lo[uint8(cs)] | lo[uint8(cs>>8)] | lo[uint8(cs>>16)] | lo[uint8(cs>>24)] |
+				lo[uint8(cs>>32)] | lo[uint8(cs>>40)] | lo[uint8(cs>>48)] | lo[uint8(cs>>56)]
+			kill.hi = hi[uint8(cs)] | hi[uint8(cs>>8)] | hi[uint8(cs>>16)] | hi[uint8(cs>>24)] |
+				hi[uint8(cs>>32)] | hi[uint8(cs>>40)] | hi[uint8(cs>>48)] | hi[uint8(cs>>56)]
 		} else {
 			for _, c := range m.rowCols[int(row)*stride : int(row+1)*stride] {
-				kill.or(sm.sets[c])
+				kill.or(sm.set(int32(c)))
 			}
 		}
 		cm := &m.colMask[row]
@@ -259,7 +258,7 @@ func (w *worker) chooseSmall(l *smallLevel, taken int32) (best int32, least int)
 				continue
 			}
 			todo[c>>6] &^= bit
-			n := l.alive.count(sm.sets[c])
+			n := l.alive.count(sm.set(c))
 			if n < least {
 				best, least = c, n
 				if n <= 1 {
@@ -271,7 +270,7 @@ func (w *worker) chooseSmall(l *smallLevel, taken int32) (best int32, least int)
 	for h, x := range todo {
 		for ; x != 0; x &= x - 1 {
 			c := int32(h<<6 + bits.TrailingZeros64(x))
-			n := l.alive.count(sm.sets[c])
+			n := l.alive.count(sm.set(c))
 			if n < least {
 				best, least = c, n
 				if n <= 1 {
@@ -315,6 +314,9 @@ func (w *worker) frameSmall(d, k int) {
 		d++
 	}
 }
+
+// set returns the rows of column c.
+func (s *smallSearch) set(c int32) rset { return rset{s.sets[0][uint8(c)], s.sets[1][uint8(c)]} }
 
 // rset is a set of the small search's rows, smallRows bits.
 type rset struct{ lo, hi uint64 }
