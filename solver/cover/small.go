@@ -22,12 +22,15 @@ import (
 //
 // The copy branches as scan does: on the open column with the fewest
 // rows, the first of equals when the hints of the row just taken come
-// first. It tries every row, and the full search does too at a small
-// node (see skips), so the tree is the same whichever walks it. That
-// is what lets a search stopped inside the copy (a halt, the -first
-// limit, a cancelled disassembly) be turned into the full search's
-// frames along the same path, saved, and continued by either, and the
-// size estimates of the full search (see EstimateProbes) count it.
+// first; and it skips the rows the survivor sets rule out, as the full
+// search (see doomed), not the ones that cut off a region (see
+// areaSplits: a flood fill would cost more than the nodes it spares
+// there). The full search skips the same at a small node (see skips),
+// so the tree is the same whichever walks it. That is what lets a
+// search stopped inside the copy (a halt, the -first limit, a cancelled
+// disassembly) be turned into the full search's frames along the same
+// path, saved, and continued by either, and the size estimates of the
+// search (see EstimateProbes) count the nodes it visits.
 
 // smallRows is the most rows a node may have for the small search, and
 // smallCols the most columns its matrix may have.
@@ -228,14 +231,36 @@ func (r *runner) searchSmall(d int) (stopped bool) {
 				kill.or(sm.set(int32(c)))
 			}
 		}
+		alive := l.alive.andNot(kill)
+		l.alive = l.alive.andNot(rbit(i)) // tried: gone for the later siblings
+		if m.doom != nil && w.doomedSmall(row, alive, l.open) {
+			continue // skipped without a node, as skips does
+		}
 		cm := &m.colMask[row]
 		q := &p[k+1]
-		q.alive = l.alive.andNot(kill)
+		q.alive = alive
 		q.open = [2]uint64{l.open[0] &^ cm[0], l.open[1] &^ cm[1]}
-		l.alive = l.alive.andNot(rbit(i)) // tried: gone for the later siblings
 		k++
 		enter = true
 	}
+}
+
+// doomedSmall is doomed for the small search: taking row leaves alive,
+// and one of row's doom columns that is open keeps no row. (Every open
+// column of a small matrix needs exactly one row, and a doom column's
+// survivors are its rows that row leaves.)
+func (w *worker) doomedSmall(row int32, alive rset, open [2]uint64) bool {
+	m, sm := w.m, &w.sm
+	for _, x := range m.doom[int(row)*doomLen : int(row+1)*doomLen] {
+		h := x.col
+		if h < 0 {
+			return false
+		}
+		if open[h>>6]&(1<<(uint(h)&63)) != 0 && alive.count(sm.set(h)) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // chooseSmall returns the column node l branches on and its rows, as

@@ -574,7 +574,8 @@ func (w *worker) push(cont bool, col int32) (ok, solution bool) {
 
 // pushFew is push for a caller that knows whether the node is a small
 // one (see small.go): few rows left, on a matrix where the small search
-// applies. Such a node skips no rows (see skips), as the small search.
+// applies. Such a node skips no rows for the region rule (see skips),
+// as the small search.
 func (w *worker) pushFew(cont bool, col int32, few bool) (ok, solution bool) {
 	d := len(w.frames)
 	w.levels[d].few = few
@@ -670,15 +671,14 @@ func (w *worker) advance(f *frame) (ok, cont bool, col int32) {
 // skips reports whether the search skips row r at level d without
 // entering the node below: taking r surely leads to a dead end.
 //
-// At a small node (see small.go) it reports false: the small search
-// enters every row, and the search is the same tree whichever of the two
-// walks it, as a search stopped in one and continued in the other needs
-// (and the estimates of its size, see EstimateProbes, count its nodes).
+// At a small node (see small.go) only doomed rows are skipped, as the
+// small search does: the tree is then the same whichever of the two
+// walks it.
 func (w *worker) skips(d int, r int32) bool {
-	if w.levels[d].few {
-		return false
+	if w.doomed(d, r) {
+		return true
 	}
-	return w.doomed(d, r) || w.m.areas != nil && w.areaSplits(d, r)
+	return w.m.areas != nil && !w.levels[d].few && w.areaSplits(d, r)
 }
 
 // doomed reports whether taking row r at level d surely leads to a dead
