@@ -106,17 +106,7 @@ func TestAreasSameSolutions(t *testing.T) {
 		if red.n > 0 && red.areas != mr.areas {
 			t.Fatalf("problem %d: Reduce's matrix lost the rule", i)
 		}
-		var parts []string
-		for part := 1; part <= 3; part++ {
-			jobs, err := Split(context.Background(), red, part, 3)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sols, _ := collect(t, red, Options{Workers: 1, Jobs: jobs})
-			parts = append(parts, sols...)
-		}
-		slices.Sort(parts)
-		if !slices.Equal(parts, want) {
+		if parts := collectParts(t, red, 3); !slices.Equal(parts, want) {
 			t.Fatalf("problem %d: 3 parts after Reduce found %d solutions, want %d", i, len(parts), len(want))
 		}
 	}

@@ -156,46 +156,74 @@ func TestStopAndContinue(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, action := range []Action{Halt, Retry} {
-			jobs := Whole()
-			var got []string
-			for round := 0; ; round++ {
-				if round > len(want)+5 {
-					t.Fatalf("problem %d: no progress", i)
-				}
-				var mu sync.Mutex
-				seen := 0
-				res, err := Search(context.Background(), m, Options{
-					Workers:   1 + round%3,
-					Jobs:      jobs,
-					tickEvery: 1,
-					OnSolution: func(_ int, rows []int32) Action {
-						mu.Lock()
-						defer mu.Unlock()
-						seen++
-						if seen == 2 {
-							if action == Halt {
-								got = append(got, sorted(rows))
-							}
-							return action
-						}
-						got = append(got, sorted(rows))
-						return Continue
-					},
-				})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Complete() {
-					break
-				}
-				jobs = res.Remaining
-			}
-			sort.Strings(got)
-			if !slices.Equal(got, want) {
-				t.Fatalf("problem %d (action %d): got %v, want %v", i, action, got, want)
+		for _, how := range []string{"halt", "retry"} {
+			if got := stopAndContinue(t, m, how, len(want)+5, 3); !slices.Equal(got, want) {
+				t.Fatalf("problem %d (%s): got %v, want %v", i, how, got, want)
 			}
 		}
+	}
+}
+
+// stopAndContinue searches m with tickEvery 1, stopping each run at its
+// second solution (how: "halt" or "retry", OnSolution's Halt or Retry,
+// or "cancel", the search cancelled after it), and continues from the
+// jobs left until the search completes, with 1 to workers workers in
+// turn; more than rounds runs fail the test. It returns the solutions
+// taken, sorted.
+func stopAndContinue(t *testing.T, m *Matrix, how string, rounds, workers int) []string {
+	t.Helper()
+	var got []string
+	untilComplete(t, rounds, func(round int, jobs []Job) (Result, error) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var mu sync.Mutex
+		seen := 0
+		return Search(ctx, m, Options{
+			Workers:   1 + round%workers,
+			Jobs:      jobs,
+			tickEvery: 1,
+			OnSolution: func(_ int, rows []int32) Action {
+				mu.Lock()
+				defer mu.Unlock()
+				if seen++; seen < 2 {
+					got = append(got, sorted(rows))
+					return Continue
+				}
+				switch how {
+				case "halt":
+					got = append(got, sorted(rows))
+					return Halt
+				case "retry":
+					return Retry
+				}
+				got = append(got, sorted(rows))
+				cancel() // the next node entered stops
+				return Continue
+			},
+		})
+	})
+	sort.Strings(got)
+	return got
+}
+
+// untilComplete runs a search (search runs one, from jobs) again and
+// again from the jobs the run before left, until one completes; more
+// than rounds runs fail the test.
+func untilComplete(t *testing.T, rounds int, search func(round int, jobs []Job) (Result, error)) {
+	t.Helper()
+	jobs := Whole()
+	for round := 0; ; round++ {
+		if round > rounds {
+			t.Fatalf("no progress after %d runs", round)
+		}
+		res, err := search(round, jobs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Complete() {
+			return
+		}
+		jobs = res.Remaining
 	}
 }
 

@@ -69,10 +69,11 @@ func refScan(w *worker, d int, choose bool) (ok bool, best, bestRows int32, open
 	return true, best, bestRows, open, dead
 }
 
-// walkChecked searches m as runner.loop does and checks, at every node,
-// what scan decided against refScan. It returns the nodes visited.
-func walkChecked(t *testing.T, m *Matrix) int {
-	t.Helper()
+// walk walks m's whole search tree with one worker as runner.loop does,
+// but entering every node itself (no small search): enter must push the
+// node, as runner.enter does; its number counts from 1. It returns the
+// nodes visited.
+func walk(m *Matrix, enter func(w *worker, node int, cont bool, col int32)) int {
 	m.hintsOnce.Do(m.buildHints)
 	w := newWorker(m)
 	w.maxLevels = levelsFor(m, maxLevelBytes)
@@ -81,42 +82,13 @@ func walkChecked(t *testing.T, m *Matrix) int {
 		return 0
 	}
 	nodes := 0
-	enter, cont, col := true, false, int32(0)
+	entering, cont, col := true, false, int32(0)
 	for {
-		if enter {
+		if entering {
 			nodes++
-			d := len(w.frames)
-			refOK, refBest, refRows, refOpen, refDead := refScan(w, d, !cont)
-			if refOK && cont {
-				// push also checks that the continued column can go on.
-				_, avail := w.count(col, w.aliveAt(d))
-				refOK = w.w[col]+avail >= m.min[col]
-			}
-			ok, sol := w.push(cont, col)
-			switch {
-			case ok != refOK:
-				t.Fatalf("node %d: push says %v, counting from scratch %v", nodes, ok, refOK)
-			case !ok:
-			case sol:
-				if refBest >= 0 {
-					t.Fatalf("node %d: a solution, but counting from scratch finds column %d", nodes, refBest)
-				}
-			default:
-				f := w.frames[d]
-				if !cont {
-					if f.col != refBest || w.bestRows != refRows {
-						t.Fatalf("node %d: scan chose column %d (%d rows), counting from scratch %d (%d rows)",
-							nodes, f.col, w.bestRows, refBest, refRows)
-					}
-					refOpen[f.col>>6] &^= 1 << (uint(f.col) & 63) // push closes the column it branches on
-				}
-				if !slices.Equal(w.openAt(d), refOpen) || w.dead[d] != refDead {
-					t.Fatalf("node %d: scan left open columns %x and %d dead holes, counting from scratch %x and %d",
-						nodes, w.openAt(d), w.dead[d], refOpen, refDead)
-				}
-			}
+			enter(w, nodes, cont, col)
 		}
-		enter = false
+		entering = false
 		for {
 			if len(w.frames) == 0 {
 				return nodes
@@ -125,12 +97,50 @@ func walkChecked(t *testing.T, m *Matrix) int {
 			w.retract(f)
 			var ok bool
 			if ok, cont, col = w.advance(f); ok {
-				enter = true
+				entering = true
 				break
 			}
 			w.frames = w.frames[:len(w.frames)-1]
 		}
 	}
+}
+
+// walkChecked searches m as runner.loop does and checks, at every node,
+// what scan decided against refScan. It returns the nodes visited.
+func walkChecked(t *testing.T, m *Matrix) int {
+	t.Helper()
+	return walk(m, func(w *worker, node int, cont bool, col int32) {
+		d := len(w.frames)
+		refOK, refBest, refRows, refOpen, refDead := refScan(w, d, !cont)
+		if refOK && cont {
+			// push also checks that the continued column can go on.
+			_, avail := w.count(col, w.aliveAt(d))
+			refOK = w.w[col]+avail >= m.min[col]
+		}
+		ok, sol := w.push(cont, col)
+		switch {
+		case ok != refOK:
+			t.Fatalf("node %d: push says %v, counting from scratch %v", node, ok, refOK)
+		case !ok:
+		case sol:
+			if refBest >= 0 {
+				t.Fatalf("node %d: a solution, but counting from scratch finds column %d", node, refBest)
+			}
+		default:
+			f := w.frames[d]
+			if !cont {
+				if f.col != refBest || w.bestRows != refRows {
+					t.Fatalf("node %d: scan chose column %d (%d rows), counting from scratch %d (%d rows)",
+						node, f.col, w.bestRows, refBest, refRows)
+				}
+				refOpen[f.col>>6] &^= 1 << (uint(f.col) & 63) // push closes the column it branches on
+			}
+			if !slices.Equal(w.openAt(d), refOpen) || w.dead[d] != refDead {
+				t.Fatalf("node %d: scan left open columns %x and %d dead holes, counting from scratch %x and %d",
+					node, w.openAt(d), w.dead[d], refOpen, refDead)
+			}
+		}
+	})
 }
 
 // tiling returns the cover problem of packing the given pieces (cells

@@ -4,8 +4,6 @@ import (
 	"context"
 	"math/rand"
 	"slices"
-	"sort"
-	"sync"
 	"testing"
 )
 
@@ -97,42 +95,18 @@ func inOrder(t *testing.T, m *Matrix, opts Options) ([]string, Result) {
 	return sols, res
 }
 
-// walkFull walks m's whole search tree with the full search alone, as
-// runner.loop does but entering every node itself, and returns its
-// solutions in order, its nodes and how many of them were small.
+// walkFull walks m's whole search tree with the full search alone (see
+// walk) and returns its solutions in order, its nodes and how many of
+// them were small nodes it branched on.
 func walkFull(m *Matrix) (sols []string, nodes, small int) {
-	m.hintsOnce.Do(m.buildHints)
-	w := newWorker(m)
-	w.maxLevels = levelsFor(m, maxLevelBytes)
-	w.reset()
-	if m.fail0 {
-		return nil, 0, 0
-	}
-	enter, cont, col := true, false, int32(0)
-	for {
-		if enter {
-			nodes++
-			if ok, sol := w.push(cont, col); ok && sol {
-				sols = append(sols, sorted(w.solution()))
-			} else if ok && w.levels[len(w.frames)-1].few {
-				small++
-			}
+	nodes = walk(m, func(w *worker, _ int, cont bool, col int32) {
+		if ok, sol := w.push(cont, col); ok && sol {
+			sols = append(sols, sorted(w.solution()))
+		} else if ok && w.levels[len(w.frames)-1].few {
+			small++
 		}
-		enter = false
-		for {
-			if len(w.frames) == 0 {
-				return sols, nodes, small
-			}
-			f := &w.frames[len(w.frames)-1]
-			w.retract(f)
-			var ok bool
-			if ok, cont, col = w.advance(f); ok {
-				enter = true
-				break
-			}
-			w.frames = w.frames[:len(w.frames)-1]
-		}
-	}
+	})
+	return sols, nodes, small
 }
 
 // TestSmallSameSearch: the small search walks the tree the full search
@@ -189,50 +163,7 @@ func TestSmallStopAndContinue(t *testing.T) {
 		}
 		want, _ := collect(t, m, Options{Workers: 1, noSmall: true})
 		for _, how := range []string{"halt", "retry", "cancel"} {
-			jobs := Whole()
-			var got []string
-			for round := 0; ; round++ {
-				if round > 2*len(want)+5 {
-					t.Fatalf("problem %d (%s): no progress", i, how)
-				}
-				ctx, cancel := context.WithCancel(context.Background())
-				var mu sync.Mutex
-				seen := 0
-				res, err := Search(ctx, m, Options{
-					Workers:   1 + round%2,
-					Jobs:      jobs,
-					tickEvery: 1,
-					OnSolution: func(_ int, rows []int32) Action {
-						mu.Lock()
-						defer mu.Unlock()
-						seen++
-						if seen < 2 {
-							got = append(got, sorted(rows))
-							return Continue
-						}
-						switch how {
-						case "halt":
-							got = append(got, sorted(rows))
-							return Halt
-						case "retry":
-							return Retry
-						}
-						got = append(got, sorted(rows))
-						cancel() // the next node entered stops
-						return Continue
-					},
-				})
-				cancel()
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Complete() {
-					break
-				}
-				jobs = res.Remaining
-			}
-			sort.Strings(got)
-			if !slices.Equal(got, want) {
+			if got := stopAndContinue(t, m, how, 2*len(want)+5, 2); !slices.Equal(got, want) {
 				t.Fatalf("problem %d (%s): %d solutions, want %d (or duplicates)", i, how, len(got), len(want))
 			}
 		}
@@ -249,17 +180,7 @@ func TestSmallSplit(t *testing.T) {
 			t.Fatal(err)
 		}
 		want, _ := collect(t, m, Options{Workers: 1, noSmall: true})
-		var got []string
-		for part := 1; part <= 4; part++ {
-			jobs, err := Split(context.Background(), m, part, 4)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sols, _ := collect(t, m, Options{Workers: 1, Jobs: jobs})
-			got = append(got, sols...)
-		}
-		sort.Strings(got)
-		if !slices.Equal(got, want) {
+		if got := collectParts(t, m, 4); !slices.Equal(got, want) {
 			t.Fatalf("problem %d: 4 parts found %d solutions, want %d", i, len(got), len(want))
 		}
 	}

@@ -36,24 +36,31 @@ func checkSplitParts(t *testing.T, gen func(*rand.Rand) *Problem, seed int64, pr
 			}
 		}
 		for _, n := range ns {
-			var got []string
-			for part := 1; part <= n; part++ {
-				jobs, err := Split(context.Background(), m, part, n)
-				if err != nil {
-					t.Fatal(err)
-				}
-				sols, res := collect(t, m, Options{Workers: 1 + part%2, Jobs: jobs, tickEvery: 1})
-				if !res.Complete() {
-					t.Fatalf("problem %d part %d/%d incomplete", i, part, n)
-				}
-				got = append(got, sols...)
-			}
-			sort.Strings(got)
-			if !slices.Equal(got, want) {
+			if got := collectParts(t, m, n); !slices.Equal(got, want) {
 				t.Fatalf("problem %d, %d parts: got %v, want %v", i, n, got, want)
 			}
 		}
 	}
+}
+
+// collectParts searches the n parts of m's split one after the other
+// (with one or two workers) and returns all their solutions, sorted.
+func collectParts(t *testing.T, m *Matrix, n int) []string {
+	t.Helper()
+	var got []string
+	for part := 1; part <= n; part++ {
+		jobs, err := Split(context.Background(), m, part, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sols, res := collect(t, m, Options{Workers: 1 + part%2, Jobs: jobs, tickEvery: 1})
+		if !res.Complete() {
+			t.Fatalf("part %d/%d incomplete", part, n)
+		}
+		got = append(got, sols...)
+	}
+	sort.Strings(got)
+	return got
 }
 
 // TestSplitBadPart: parts outside 1..N are refused.
