@@ -27,8 +27,10 @@ import (
 // SplitVersion numbers the way Subdivide cuts and Deal deals. Parts
 // computed by different versions do not fit together (a subtree could be
 // searched twice or never), so saved parts record it. Version 5: the
-// estimates see the steps the region rule skips (see Areas).
-const SplitVersion = 5
+// estimates see the steps the region rule skips (see Areas). Version 6:
+// the region rule is not tried at small nodes (see small.go), so the
+// estimates of a flat box see other trees.
+const SplitVersion = 6
 
 // Piece is one subtree of a subdivision and its estimated size in search
 // nodes.
