@@ -15,10 +15,10 @@ import (
 // popcounts, a step two AND NOTs. Making the copy costs about as much
 // as a node of the full search, and most such subtrees are a few nodes;
 // what it saves is the survivor sets' tests and the counts over sparse
-// words. Measured in alternating runs (5x4x3 pentacube box, Bedlam
-// cube): with 64 rows (one word) they took 0.88 and 0.95 of the time
-// without it, with 128 rows a further 0.93 and 0.97; 96 rows and 256
-// (four words) were no better.
+// words. Against the search without it (alternating runs of one worker,
+// wall time): Bedlam 0.84, the 5x4x3 pentacube box 0.79, 6x10 0.90,
+// 5x12 0.92. One word (64 rows), 96 rows and four words (256) were
+// slower than two or no faster; the copy is a third of Bedlam's time.
 //
 // The copy branches as scan does: on the open column with the fewest
 // rows, the first of equals when the hints of the row just taken come
