@@ -157,7 +157,7 @@ func (r *runner) enter(cont bool, col int32) (stopped bool) {
 	if r.ticks++; r.ticks >= s.opts.tickEvery {
 		r.tick()
 	}
-	few := w.small && !cont && w.few(d)
+	few := w.smallAt(d, cont)
 	if few && d+smallRows+1 < w.maxLevels {
 		w.load(d)
 		return r.searchSmall(d)

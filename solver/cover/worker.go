@@ -569,8 +569,13 @@ func (w *worker) dropUpTo(d int, c, r int32, with bool) (n int32, found bool) {
 // false for a dead end, and solution true when no column is left to
 // branch on.
 func (w *worker) push(cont bool, col int32) (ok, solution bool) {
-	return w.pushFew(cont, col, w.small && !cont && w.few(len(w.frames)))
+	return w.pushFew(cont, col, w.smallAt(len(w.frames), cont))
 }
+
+// smallAt reports whether the node at level d (a continuation when cont
+// is set) is a small one (see small.go). Every way of entering a node
+// decides it here, so that all of them walk the same tree.
+func (w *worker) smallAt(d int, cont bool) bool { return w.small && !cont && w.few(d) }
 
 // pushFew is push for a caller that knows whether the node is a small
 // one (see small.go): few rows left, on a matrix where the small search
