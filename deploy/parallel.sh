@@ -2,17 +2,20 @@
 # Solves a puzzle split into N parts with GNU parallel, on this machine's
 # cores or on remote hosts over ssh, then merges the parts.
 #
-#   deploy/parallel.sh [-j JOBS] [-S LOGINS] [-d DIR] N FILE OUT [burr solve flags...]
+#   deploy/parallel.sh [-j JOBS] [-w WORKERS] [-S LOGINS] [-d DIR] N FILE OUT [burr solve flags...]
 #
 #   -j JOBS     parts run at once per host (default: one per core)
+#   -w WORKERS  search workers of each part (default 2)
 #   -S LOGINS   GNU parallel's --sshlogin list, e.g. "8/alice@h1,8/h2,:" (":" is
 #               this machine); burr must be on the remote hosts' PATH (or set
 #               BURR_REMOTE), the puzzle is copied there and the parts back
 #   -d DIR      keep the part files in DIR (default: a temporary directory)
 #
-# Every part searches with one worker (-j sets how many run at once). The flags
-# after OUT go to every part (-disassemble, -problem all, -keep-mirrors, -workers,
-# ...). Each part saves DIR/part-I.xmpuzzle; a part that stops (Ctrl-C) can be
+# Every part searches with two workers, -j at a time: while all parts run, the
+# cores are shared, and when a part ends before the others, which the split's
+# estimates cannot rule out, their second workers take over its core. The flags
+# after OUT go to every part (-disassemble, -problem all, -keep-mirrors, ...).
+# Each part saves DIR/part-I.xmpuzzle; a part that stops (Ctrl-C) can be
 # continued with burr solve -part I/N -continue -save DIR/part-I.xmpuzzle
 # DIR/part-I.xmpuzzle before running burr merge -o OUT FILE DIR/part-*.xmpuzzle.
 set -euo pipefail
@@ -20,11 +23,13 @@ set -euo pipefail
 burr=${BURR:-burr}
 remote=${BURR_REMOTE:-burr}
 jobs=""
+workers=2
 logins=""
 dir=""
-while getopts "j:S:d:" opt; do
+while getopts "j:w:S:d:" opt; do
 	case $opt in
 	j) jobs=$OPTARG ;;
+	w) workers=$OPTARG ;;
 	S) logins=$OPTARG ;;
 	d) dir=$OPTARG ;;
 	*) exit 2 ;;
@@ -32,12 +37,13 @@ while getopts "j:S:d:" opt; do
 done
 shift $((OPTIND - 1))
 if [ $# -lt 3 ]; then
-	sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 fi
 n=$1 file=$2 out=$3
 shift 3
 case $n in '' | *[!0-9]*) echo "parallel.sh: N must be a number of parts, not '$n'" >&2; exit 2 ;; esac
+case $workers in '' | *[!0-9]*) echo "parallel.sh: -w must be a number of workers, not '$workers'" >&2; exit 2 ;; esac
 command -v parallel >/dev/null || { echo "parallel.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 1; }
 if [ -z "$dir" ]; then
 	dir=$(mktemp -d)
@@ -59,7 +65,7 @@ if [ -n "$logins" ]; then
 	cp "$file" "$dir/$name"
 	cd "$dir"
 	{ parallel "${opts[@]}" --sshlogin "$logins" --transferfile "$name" --return "part-{}.xmpuzzle" --cleanup \
-		"$remote" solve -part "{}/$n" -workers 1 -json -save "part-{}.xmpuzzle" "$@" "$name" ::: $(seq 1 "$n") 2>&1 >&3 3>&- | cat >&2; } 3>&1
+		"$remote" solve -part "{}/$n" -workers "$workers" -json -save "part-{}.xmpuzzle" "$@" "$name" ::: $(seq 1 "$n") 2>&1 >&3 3>&- | cat >&2; } 3>&1
 	cd - >/dev/null
 else
 	# The split is computed once, into DIR, and every part reads it instead
@@ -73,7 +79,7 @@ else
 	}
 	# The parts' command needs no more than sh, which starts faster than
 	# the login shell GNU parallel would run it with.
-	{ split_then_parts "$@" | PARALLEL_SHELL=${PARALLEL_SHELL:-/bin/sh} parallel "${opts[@]}" "$burr" solve -part "{}/$n" -workers 1 -json -split-dir "$dir" -save "$dir/part-{}.xmpuzzle" "$@" "$file" 2>&1 >&3 3>&- | cat >&2; } 3>&1
+	{ split_then_parts "$@" | PARALLEL_SHELL=${PARALLEL_SHELL:-/bin/sh} parallel "${opts[@]}" "$burr" solve -part "{}/$n" -workers "$workers" -json -split-dir "$dir" -save "$dir/part-{}.xmpuzzle" "$@" "$file" 2>&1 >&3 3>&- | cat >&2; } 3>&1
 fi
 parts=()
 for i in $(seq 1 "$n"); do parts+=("$dir/part-$i.xmpuzzle"); done
