@@ -116,9 +116,12 @@ type Matrix struct {
 	// With small, each row's columns as bits (colMask) and as a list
 	// of rowStride bytes, padded with smallCols (rowCols): one short
 	// read for the small search, where entCol takes two dependent ones.
+	// rowNarrow: no row has more than 6 columns (a piece of up to 5
+	// cells), so the small search uses only the first 6 of 8 bytes.
 	colMask   [][2]uint64
 	rowCols   []uint8
 	rowStride int32
+	rowNarrow bool
 	dead0     int32 // hole columns without any row
 	fail0     bool  // some column cannot reach its Min even with every row
 }

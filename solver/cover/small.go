@@ -81,13 +81,17 @@ func (m *Matrix) isSmall() bool {
 
 // buildSmall fills colMask and rowCols for the small search. Rows of at
 // most 8 columns (a piece of up to 7 cells and its piece column) take 8
-// bytes, read as one word.
+// bytes, read as one word; when no row has more than 6 (pieces of up to
+// 5 cells), the last two bytes are left alone: making a copy sets a bit
+// for each byte, and on the Bedlam cube skipping the two saves 5% of its
+// time.
 func (m *Matrix) buildSmall() {
 	m.colMask = make([][2]uint64, m.n)
 	stride := int32(0)
 	for r := int32(0); r < m.n; r++ {
 		stride = max(stride, m.rowStart[r+1]-m.rowStart[r])
 	}
+	m.rowNarrow = stride <= 6
 	stride = max(stride, 8)
 	m.rowStride = stride
 	m.rowCols = make([]uint8, m.n*stride)
@@ -119,7 +123,7 @@ func (w *worker) load(d int) {
 	m, s := w.m, &w.sm
 	clear(s.sets[0][:m.ncols])
 	clear(s.sets[1][:m.ncols])
-	n, stride := 0, int(m.rowStride)
+	n, stride, narrow := 0, int(m.rowStride), m.rowNarrow
 	for i, x := range w.aliveAt(d) {
 		for ; x != 0; x &= x - 1 {
 			r := int32(i<<6 + bits.TrailingZeros64(x))
@@ -132,8 +136,10 @@ func (w *worker) load(d int) {
 				h[uint8(cs>>24)] |= bit
 				h[uint8(cs>>32)] |= bit
 				h[uint8(cs>>40)] |= bit
-				h[uint8(cs>>48)] |= bit
-				h[uint8(cs>>56)] |= bit
+				if !narrow {
+					h[uint8(cs>>48)] |= bit
+					h[uint8(cs>>56)] |= bit
+				}
 			} else {
 				for _, c := range m.rowCols[int(r)*stride : int(r+1)*stride] {
 					h[c] |= bit
@@ -223,9 +229,13 @@ func (r *runner) searchSmall(d int) (stopped bool) {
 			cs := binary.LittleEndian.Uint64(m.rowCols[int(row)*8:])
 			lo, hi := &sm.sets[0], &sm.sets[1]
 			kill.lo = lo[uint8(cs)] | lo[uint8(cs>>8)] | lo[uint8(cs>>16)] | lo[uint8(cs>>24)] |
-				lo[uint8(cs>>32)] | lo[uint8(cs>>40)] | lo[uint8(cs>>48)] | lo[uint8(cs>>56)]
+				lo[uint8(cs>>32)] | lo[uint8(cs>>40)]
 			kill.hi = hi[uint8(cs)] | hi[uint8(cs>>8)] | hi[uint8(cs>>16)] | hi[uint8(cs>>24)] |
-				hi[uint8(cs>>32)] | hi[uint8(cs>>40)] | hi[uint8(cs>>48)] | hi[uint8(cs>>56)]
+				hi[uint8(cs>>32)] | hi[uint8(cs>>40)]
+			if !m.rowNarrow {
+				kill.lo |= lo[uint8(cs>>48)] | lo[uint8(cs>>56)]
+				kill.hi |= hi[uint8(cs>>48)] | hi[uint8(cs>>56)]
+			}
 		} else {
 			for _, c := range m.rowCols[int(row)*stride : int(row+1)*stride] {
 				kill.or(sm.set(int32(c)))

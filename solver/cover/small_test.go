@@ -31,7 +31,17 @@ func smallProblems(rng *rand.Rand) []*Problem {
 	for n := 6; n <= 9; n++ {
 		ps = append(ps, secondaryQueens(n))
 	}
-	for len(ps) < 60 {
+	// Rows of up to 5 columns, then of 5 to 8 and of 5 to 11: the
+	// small search reads rows of at most 6, of 7 or 8 and of more
+	// columns each its own way (see Matrix.rowNarrow and rowStride).
+	for len(ps) < 76 {
+		lo, span := 1, 4
+		switch {
+		case len(ps) >= 68:
+			lo, span = 5, 6
+		case len(ps) >= 60:
+			lo, span = 5, 3
+		}
 		cells, sec := 12+rng.Intn(20), rng.Intn(4)
 		cols := make([]Column, cells+sec)
 		for c := range cols {
@@ -43,12 +53,12 @@ func smallProblems(rng *rand.Rand) []*Problem {
 		p := NewProblem(cols, -1)
 		perm := rng.Perm(cells)
 		for len(perm) > 0 {
-			k := min(len(perm), 1+rng.Intn(4))
+			k := min(len(perm), lo+rng.Intn(span))
 			p.AddRow(perm[:k], nil)
 			perm = perm[k:]
 		}
 		for p.NumRows() < 70+rng.Intn(60) {
-			row := rng.Perm(cells)[:2+rng.Intn(3)]
+			row := rng.Perm(cells)[:min(cells, lo+1+rng.Intn(span-1))]
 			if sec > 0 && rng.Intn(2) == 0 {
 				row = append(row, cells+rng.Intn(sec))
 			}
