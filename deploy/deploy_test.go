@@ -123,11 +123,23 @@ func TestParallelScript(t *testing.T) {
 	if got := results(t, merged); !slices.Equal(got, want) {
 		t.Errorf("merged: %v..., single run: %v...", got[0], want[0])
 	}
-	// Bad N: a clear message, no output.
-	cmd := exec.Command("./parallel.sh", "x", file, filepath.Join(dir, "bad.xmpuzzle"))
-	cmd.Env = append(os.Environ(), "BURR="+burr(t))
-	if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), "number of parts") {
-		t.Errorf("N x: %v %s", err, out)
+	// Bad N or -w: a clear message, no output.
+	bad := filepath.Join(dir, "bad.xmpuzzle")
+	for _, c := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"x", file, bad}, "number of parts"},
+		{[]string{"-w", "two", "2", file, bad}, "number of workers"},
+	} {
+		cmd := exec.Command("./parallel.sh", c.args...)
+		cmd.Env = append(os.Environ(), "BURR="+burr(t))
+		if out, err := cmd.CombinedOutput(); err == nil || !strings.Contains(string(out), c.msg) {
+			t.Errorf("%v: %v %s", c.args, err, out)
+		}
+	}
+	if _, err := os.Stat(bad); err == nil {
+		t.Error("a refused run wrote its output")
 	}
 }
 
