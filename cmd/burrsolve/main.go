@@ -18,5 +18,5 @@ import (
 )
 
 func main() {
-	os.Exit(cli.Main(append([]string{"solve"}, os.Args[1:]...), os.Stdout, os.Stderr))
+	os.Exit(cli.Solve(os.Args[1:], os.Stdout, os.Stderr))
 }
