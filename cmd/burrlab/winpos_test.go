@@ -28,9 +28,7 @@ func TestMain(m *testing.M) {
 // xdotool runs xdotool on the server and returns its output.
 func (x *xserver) xdotool(t *testing.T, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("xdotool", args...)
-	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
-	out, err := cmd.CombinedOutput()
+	out, err := x.xdotoolCmd(context.Background(), args...).CombinedOutput()
 	if err != nil {
 		t.Fatalf("xdotool %v: %v: %s", args, err, out)
 	}
@@ -93,9 +91,7 @@ func (x *xserver) startApp(t *testing.T, home string) *appRun {
 			t.Fatalf("the app ended before its window appeared: %v", err)
 		default:
 		}
-		c := exec.Command("xdotool", "search", "--onlyvisible", "--name", "BurrLab$")
-		c.Env = append(os.Environ(), "DISPLAY="+x.display)
-		if out, err := c.Output(); err == nil {
+		if out, err := x.xdotoolCmd(context.Background(), "search", "--onlyvisible", "--name", "BurrLab$").Output(); err == nil {
 			if ids := strings.Fields(string(out)); len(ids) > 0 {
 				a.win = ids[0]
 				return a
@@ -118,9 +114,7 @@ func (x *xserver) quit(t *testing.T, a *appRun) {
 	for time.Now().Before(deadline) {
 		for _, args := range [][]string{{"windowfocus", "--sync", a.win}, {"key", "ctrl+q"}} {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			cmd := exec.CommandContext(ctx, "xdotool", args...)
-			cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
-			cmd.Run()
+			x.xdotoolCmd(ctx, args...).Run()
 			cancel()
 		}
 		select {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
@@ -71,6 +72,14 @@ func startXvfb(t *testing.T, width, height int) *xserver {
 	return nil
 }
 
+// xdotoolCmd is the command that runs xdotool with args on the server,
+// stopped when ctx ends.
+func (x *xserver) xdotoolCmd(ctx context.Context, args ...string) *exec.Cmd {
+	cmd := exec.CommandContext(ctx, "xdotool", args...)
+	cmd.Env = append(os.Environ(), "DISPLAY="+x.display)
+	return cmd
+}
+
 // waitReady waits until a client can talk to the server, so that a
 // server that is not up yet shows as such and not as an app failing to
 // open its display.
@@ -79,9 +88,7 @@ func (x *xserver) waitReady(t *testing.T) {
 	var out []byte
 	var err error
 	for range 100 {
-		c := exec.Command("xdotool", "getdisplaygeometry")
-		c.Env = append(os.Environ(), "DISPLAY="+x.display)
-		if out, err = c.CombinedOutput(); err == nil {
+		if out, err = x.xdotoolCmd(context.Background(), "getdisplaygeometry").CombinedOutput(); err == nil {
 			return
 		}
 		time.Sleep(200 * time.Millisecond)
