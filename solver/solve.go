@@ -175,7 +175,7 @@ func (Error) event()    {}
 // Stats describes a prepared problem.
 type Stats struct {
 	assemble.Stats
-	Rows     int           // rows of the cover matrix after removing impossible placements
+	Rows     int           // rows of the cover matrix after removing impossible placements (all of them for a tiny search, see tiny.go)
 	Prepared time.Duration // time spent preparing
 }
 
@@ -191,11 +191,13 @@ type Solver struct {
 	dis   *disassemble.Disassembler
 	stats Stats
 	ran   atomic.Bool
+	tiny  *tinySearch // the search, already run (see tiny.go)
 }
 
 // Prepare builds the placements, the cover matrix and the symmetry filter
 // for problem number problem of p, which it copies: p may change
-// afterwards. Its errors are those BurrTools reports before it searches
+// afterwards. A search too small to pay for the rest of the preparation
+// it runs there and then (see tiny.go), for Run to report. Its errors are those BurrTools reports before it searches
 // (see solver/assemble: no result, too many or too few units, a piece
 // that fits nowhere) and a disassembler that is not available for the
 // grid. ctx cancels a long preparation.
@@ -239,6 +241,13 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	m, err := cover.Take(a.Cover()) // the assembler is done with it
 	if err != nil {
 		return nil, err
+	}
+	if tinyAllowed(opts) {
+		if t := searchTiny(ctx, m); t != nil {
+			s := &Solver{opts: opts, asm: a, m: m, tiny: t}
+			s.stats = Stats{Stats: a.Stats(), Rows: m.NumRows(), Prepared: time.Since(start)}
+			return s, nil
+		}
 	}
 	if m, _, err = m.Reduce(ctx); err != nil {
 		return nil, err
@@ -336,7 +345,7 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 			jobs = []cover.Job{} // a finished part: nothing left (nil would mean everything)
 		}
 	}
-	if r == nil && s.opts.Parts == 0 && s.opts.First == 0 && workers >= subdivideWorkers &&
+	if r == nil && s.tiny == nil && s.opts.Parts == 0 && s.opts.First == 0 && workers >= subdivideWorkers &&
 		cover.Estimate(s.m) >= subdivideNodes {
 		// The subdivision that balances machines also feeds many workers,
 		// largest pieces first, so that they finish together (they still
@@ -431,6 +440,15 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 			ch <- Found{Solution: sol}
 		}
 		return cover.Continue
+	}
+
+	if t := s.tiny; t != nil {
+		// Searched in Prepare, with no disassembly or -first to stop it.
+		for _, rows := range t.rows {
+			onSolution(0, rows)
+		}
+		ch <- Done{Assemblies: asmN.Load(), Complete: true, Elapsed: time.Since(start), Fraction: 1, Nodes: t.nodes}
+		return
 	}
 
 	prog := &cover.Progress{}

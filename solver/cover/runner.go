@@ -178,8 +178,11 @@ func (r *runner) enter(cont bool, col int32) (stopped bool) {
 // tick publishes progress and gives work away to waiting workers.
 func (r *runner) tick() {
 	s := r.s
-	s.prog.nodes.Add(uint64(r.ticks))
+	n := s.prog.nodes.Add(uint64(r.ticks))
 	r.ticks = 0
+	if s.opts.MaxNodes > 0 && n >= s.opts.MaxNodes {
+		s.halt() // the next node stops, saving what is left
+	}
 	if s.hungry.Load() > s.qlen.Load() {
 		r.donate()
 	}

@@ -66,6 +66,17 @@ type Options struct {
 	OnSolution func(worker int, rows []int32) Action
 	// Progress, if not nil, is kept up to date while the search runs.
 	Progress *Progress
+	// MaxNodes, if not 0, halts the search once it has visited about
+	// that many nodes (a few more, up to a progress update's worth):
+	// Result.Remaining then says what is left, as after a cancellation.
+	// It is for a search tried within a budget and dropped when it does
+	// not fit: a run that finishes no subtree leaves its job whole.
+	MaxNodes uint64
+	// NoHints searches without building the hints and survivor sets
+	// (see buildHints) if no search has built them yet: for a search so
+	// small that building them would cost more than they spare (see
+	// EstimateBare). The tree differs, the solutions do not.
+	NoHints bool
 
 	tickEvery  uint32 // nodes between progress updates; tests lower it
 	levelBytes int    // memory for each worker's search levels; tests lower it
@@ -131,13 +142,19 @@ func Search(ctx context.Context, m *Matrix, opts Options) (Result, error) {
 			return Result{}, err
 		}
 	}
-	m.hintsOnce.Do(m.buildHints)
+	if !opts.NoHints {
+		m.hintsOnce.Do(m.buildHints)
+	}
 	prog := opts.Progress
 	if prog == nil {
 		prog = &Progress{}
 	}
 	if opts.tickEvery == 0 {
 		opts.tickEvery = publishEvery
+		if opts.MaxNodes > 0 {
+			// The budget is checked with the progress updates.
+			opts.tickEvery = uint32(min(publishEvery, max(1, opts.MaxNodes/16)))
+		}
 	}
 	if opts.levelBytes == 0 {
 		opts.levelBytes = maxLevelBytes

@@ -252,11 +252,21 @@ type SearchEstimate struct {
 // probes only, never on the machine or the workers. The probes share
 // their common beginnings, so many cost much less than that many
 // descents.
-func EstimateProbes(m *Matrix, probes int) SearchEstimate {
+func EstimateProbes(m *Matrix, probes int) SearchEstimate { return estimate(m, probes, true) }
+
+// EstimateBare is EstimateProbes for the search with Options.NoHints: it
+// builds no hints for its descents, which then cost what that search's
+// nodes cost.
+func EstimateBare(m *Matrix, probes int) SearchEstimate { return estimate(m, probes, false) }
+
+// estimate is EstimateProbes, building the hints first if hints is set.
+func estimate(m *Matrix, probes int, hints bool) SearchEstimate {
 	if m.fail0 {
 		return SearchEstimate{}
 	}
-	m.hintsOnce.Do(m.buildHints)
+	if hints {
+		m.hintsOnce.Do(m.buildHints)
+	}
 	sp := newSplitter(m)
 	sp.probes = max(1, probes)
 	p, err := sp.piece(nil, 0, satMax)
