@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -113,7 +111,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		opts.MaxHoles = maxHoles
 	}
 
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := interruptible(catchAfter)
 	defer stop()
 	if *splitOnly {
 		if opts.Parts == 0 || opts.SplitDir == "" {
