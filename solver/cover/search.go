@@ -171,24 +171,20 @@ func Search(ctx context.Context, m *Matrix, opts Options) (Result, error) {
 	prog.mu.Unlock()
 	s.qlen.Store(int32(len(s.queue)))
 
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-ctx.Done():
-			s.halt()
-		case <-done:
+	stopWatch := context.AfterFunc(ctx, s.halt)
+	if nw == 1 {
+		// On the caller's goroutine: one started here would wake another
+		// thread, which costs a search of a few milliseconds a few
+		// percent of its time.
+		s.work(0)
+	} else {
+		var wg sync.WaitGroup
+		for i := 0; i < nw; i++ {
+			wg.Go(func() { s.work(i) })
 		}
-	}()
-	var wg sync.WaitGroup
-	for i := 0; i < nw; i++ {
-		wg.Add(1)
-		go func(i int) {
-			defer wg.Done()
-			s.work(i)
-		}(i)
+		wg.Wait()
 	}
-	wg.Wait()
-	close(done)
+	stopWatch()
 
 	res := Result{Nodes: prog.nodes.Load()}
 	if s.err != nil {
