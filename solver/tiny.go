@@ -21,12 +21,14 @@ import (
 //
 // The work of a search is counted as its nodes times what a node costs:
 // the columns its choice looks at, and ten times a row's entries, which
-// taking a row and the rows it rules out cost. Measured, the whole solve
-// of each example against the usual one (alternating runs), with the
-// work of the search without hints: Prisgon 206,000 (0.73), PelikanBurr
-// 139,000 (0.89) gain; PiecesOfEight/3 1.9 million (0.92) would, but
-// is estimated above the bar; DraculasDentalDesaster 2.0 million (1.03),
-// HexSticks 6.1 million (1.36) and SolidSixPieceBurrs lose.
+// taking a row and the rows it rules out cost (about 3 ns a unit on
+// Prisgon and HexSticks alike). Measured, each example's search without
+// hints, and its whole solve that way against the usual one (alternating
+// runs): Prisgon 206,000 (0.73) and PelikanBurr 139,000 (0.89) gain;
+// PiecesOfEight/3 845,000 (0.92) would, but is estimated at 292,000,
+// above the bar; DraculasDentalDesaster, 494,000 (1.03), is estimated
+// under it and falls back (1.09); HexSticks, 2.4 million (1.36), and
+// SolidSixPieceBurrs, 37.7 million, are estimated above it.
 
 // tinyProbes descents estimate the search: a few nodes each, next to a
 // tiny search's hundreds.
@@ -59,7 +61,7 @@ func tinyAllowed(opts Options) bool {
 // tiny and proves so; otherwise (or when ctx is cancelled) it returns
 // nil, and m is as it was.
 func searchTiny(ctx context.Context, m *cover.Matrix) *tinySearch {
-	node := uint64(m.NumCols() + 10*m.NumEntries()/max(1, m.NumRows()))
+	node := uint64(max(1, m.NumCols()+10*m.NumEntries()/max(1, m.NumRows())))
 	if e := cover.EstimateBare(m, tinyProbes); e.Nodes*node > tinyBar {
 		return nil
 	}
