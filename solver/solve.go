@@ -197,10 +197,11 @@ type Solver struct {
 // Prepare builds the placements, the cover matrix and the symmetry filter
 // for problem number problem of p, which it copies: p may change
 // afterwards. A search too small to pay for the rest of the preparation
-// it runs there and then (see tiny.go), for Run to report. Its errors are those BurrTools reports before it searches
-// (see solver/assemble: no result, too many or too few units, a piece
-// that fits nowhere) and a disassembler that is not available for the
-// grid. ctx cancels a long preparation.
+// it runs there and then (see tiny.go), for Run to report. Its errors are
+// those BurrTools reports before it searches (see solver/assemble: no
+// result, too many or too few units, a piece that fits nowhere) and a
+// disassembler that is not available for the grid. ctx cancels a long
+// preparation.
 func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*Solver, error) {
 	start := time.Now()
 	if opts.Workers < 0 || opts.Limit < 0 || opts.First < 0 || opts.Drop < 0 {
@@ -242,25 +243,16 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	if err != nil {
 		return nil, err
 	}
+	var tiny *tinySearch
 	if tinyAllowed(opts) {
-		if t := searchTiny(ctx, m); t != nil {
-			s := &Solver{opts: opts, asm: a, m: m, tiny: t}
-			s.stats = Stats{Stats: a.Stats(), Rows: m.NumRows(), Prepared: time.Since(start)}
-			return s, nil
-		}
+		tiny = searchTiny(ctx, m)
 	}
-	if m, _, err = m.Reduce(ctx); err != nil {
-		return nil, err
-	}
-	if b, mb, err := chooseBreaker(ctx, a, m, opts); err != nil {
-		return nil, err
-	} else if b != a {
-		if err := budget.Check(opts.MaxMemory, searchCost(b, opts.Workers), "the search"); err != nil {
+	if tiny == nil {
+		if a, m, err = reduceAndBreak(ctx, a, m, opts); err != nil {
 			return nil, err
 		}
-		a, m = b, mb
 	}
-	s := &Solver{opts: opts, asm: a, m: m}
+	s := &Solver{opts: opts, asm: a, m: m, tiny: tiny}
 	if opts.Disassemble {
 		if s.dis, err = disassemble.New(a.Puzzle(), a.Problem()); err != nil {
 			return nil, err
@@ -278,6 +270,25 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	}
 	s.stats = Stats{Stats: a.Stats(), Rows: m.NumRows(), Prepared: time.Since(start)}
 	return s, nil
+}
+
+// reduceAndBreak prepares a search that is not tiny: m reduced, then the
+// symmetry breaker chosen (see chooseBreaker), within the memory budget.
+func reduceAndBreak(ctx context.Context, a *assemble.Assembler, m *cover.Matrix, opts Options) (*assemble.Assembler, *cover.Matrix, error) {
+	m, _, err := m.Reduce(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	b, mb, err := chooseBreaker(ctx, a, m, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	if b != a {
+		if err := budget.Check(opts.MaxMemory, searchCost(b, opts.Workers), "the search"); err != nil {
+			return nil, nil, err
+		}
+	}
+	return b, mb, nil
 }
 
 // Solve prepares and runs in one go.

@@ -16,7 +16,8 @@ import (
 // the shipped bar and budget, Prisgon and PelikanBurr are tiny searches,
 // SolidSixPieceBurrs is not.
 func TestTinySearch(t *testing.T) {
-	defer func(bar, budget uint64) { tinyBar, tinyBudget = bar, budget }(tinyBar, tinyBudget)
+	shippedBar, shippedBudget := tinyBar, tinyBudget
+	defer func() { tinyBar, tinyBudget = shippedBar, shippedBudget }()
 	shipped := map[string]bool{"Prisgon": true, "PelikanBurr": true, "SolidSixPieceBurrs": false}
 	for _, name := range []string{"Prisgon", "PelikanBurr", "DraculasDentalDesaster", "HexSticks", "PiecesOfEight", "SolidSixPieceBurrs"} {
 		p, err := xmpuzzle.ReadFile(filepath.Join(examplesDir(t), name+".xmpuzzle"))
@@ -30,7 +31,7 @@ func TestTinySearch(t *testing.T) {
 				bar, budget uint64
 			}{
 				{"usual", 0, 0},
-				{"shipped", 200_000, 400_000},
+				{"shipped", shippedBar, shippedBudget},
 				{"tiny", 1 << 60, 1 << 60},
 				{"fallback", 1 << 60, 1},
 			} {

@@ -8,9 +8,9 @@ import (
 )
 
 // TestMaxNodes halts searches after a budget of nodes and continues them
-// from what they left (Result.Remaining, as after a cancellation), on the 6x10 pentomino box and random problems: the
-// runs together find every solution once, and a run stops within a
-// progress update of its budget.
+// from what they left (Result.Remaining, as after a cancellation), on the
+// 6x10 pentomino box and random problems: the runs together find every
+// solution once, and a run stops within a progress update of its budget.
 func TestMaxNodes(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	problems := []*Problem{pentominoBox(10, 6)}
