@@ -114,12 +114,15 @@ type Matrix struct {
 	// small search (see small.go).
 	small bool
 	// With small, each row's columns as bits (colMask) and as a list
-	// of rowStride bytes, padded with smallCols (rowCols): one short
-	// read for the small search, where entCol takes two dependent ones.
-	// rowNarrow: no row has more than 6 columns (a piece of up to 5
-	// cells), so the small search uses only the first 6 of 8 bytes.
+	// of rowStride bytes, padded with smallCols: one short read for the
+	// small search, where entCol takes two dependent ones. Rows of up to
+	// 8 columns (rowStride 8) keep their 8 bytes as one word (rowWord),
+	// longer ones in rowCols. rowNarrow: no row has more than 6 columns
+	// (a piece of up to 5 cells), so the small search uses only the
+	// first 6 of 8 bytes.
 	colMask   [][2]uint64
 	rowCols   []uint8
+	rowWord   []uint64
 	rowStride int32
 	rowNarrow bool
 	dead0     int32 // hole columns without any row
