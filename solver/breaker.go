@@ -34,6 +34,17 @@ const (
 	// breakerProbes estimate each part's search: 512 cost about 10 ms on
 	// the 5x4x3 box, a part's preparation and reduction 4 ms more.
 	breakerProbes = 512
+	// breakerFirstProbes estimate each part first: a part whose estimate
+	// lies breakerSpreads of its spreads above the assembler's choice's
+	// cannot come out clearly below it, and is not estimated further.
+	// In the Bedlam cube, where the assembler's choice is estimated
+	// smallest and most of the 12 other parts at 2 to 12 times it, the
+	// choice took 0.30 to 0.32 s instead of 0.36 to 0.41 (one worker):
+	// preparing and reducing each part's matrix and building the rows
+	// its probes meet is most of it. The 5x4x3 pentacube box, whose
+	// parts are all estimated below its assembler's choice, is estimated
+	// as before.
+	breakerFirstProbes = 64
 	// Another part is kept only if its estimate lies clearly below the
 	// assembler's choice's: by a tenth of it and breakerSpreads times the
 	// two estimates' spreads on top. Knuth's estimator spreads widely
@@ -152,7 +163,7 @@ func estimateBreakers(ctx context.Context, a *assemble.Assembler, m *cover.Matri
 		firstErr  error
 	)
 	workpool.Each(len(others), workers, func(k int) {
-		e, ok, err := estimateBreaker(ctx, a, others[k])
+		e, ok, err := estimateBreaker(ctx, a, others[k], own)
 		mu.Lock()
 		switch {
 		case err != nil:
@@ -181,9 +192,11 @@ func estimateBreakers(ctx context.Context, a *assemble.Assembler, m *cover.Matri
 }
 
 // estimateBreaker prepares the problem of a with part as the breaker and
-// estimates its search. A part whose preparation exceeds the memory
-// budget where a's did not is left out, as no better: ok false.
-func estimateBreaker(ctx context.Context, a *assemble.Assembler, part int) (e cover.SearchEstimate, ok bool, err error) {
+// estimates its search, with breakerFirstProbes only if that estimate
+// rules it out against own, the estimate of a's. A part whose preparation
+// exceeds the memory budget where a's did not is left out, as no
+// better: ok false.
+func estimateBreaker(ctx context.Context, a *assemble.Assembler, part int, own cover.SearchEstimate) (e cover.SearchEstimate, ok bool, err error) {
 	b, err := a.WithBreaker(ctx, part)
 	if err != nil {
 		return e, false, ctx.Err()
@@ -191,6 +204,9 @@ func estimateBreaker(ctx context.Context, a *assemble.Assembler, part int) (e co
 	mb, err := reduced(ctx, b)
 	if err != nil {
 		return e, false, err
+	}
+	if e = cover.EstimateProbes(mb, breakerFirstProbes); e.Nodes-min(e.Nodes, breakerSpreads*e.Spread) >= own.Nodes {
+		return e, true, nil // not clearly below own (see clearlyBelow)
 	}
 	return cover.EstimateProbes(mb, breakerProbes), true, nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/burrlab/burrlab/internal/puzzles"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/solver/assemble"
+	"github.com/burrlab/burrlab/solver/cover"
 )
 
 // solveAll solves problem 0 of p with opts and returns its assemblies as
@@ -217,5 +218,47 @@ func TestBreakerFile(t *testing.T) {
 		if _, err := Prepare(ctx, p, 0, Options{Workers: 1, Part: 2, Parts: 4, SplitDir: dir}); !errors.Is(err, ErrSplitFile) {
 			t.Errorf("breaker file %q: %v, want ErrSplitFile", bad, err)
 		}
+	}
+}
+
+// TestBreakerFirstProbes: a part is estimated with breakerFirstProbes
+// descents alone when they rule it out against the assembler's choice,
+// and with breakerProbes otherwise.
+func TestBreakerFirstProbes(t *testing.T) {
+	ctx := context.Background()
+	a, err := assemble.New(ctx, puzzles.PentominoBox(5, 4, 3), 0, assemble.DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	part := a.Breakers()[0]
+	estimate := func(probes int) cover.SearchEstimate {
+		b, err := a.WithBreaker(ctx, part)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := reduced(ctx, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cover.EstimateProbes(m, probes)
+	}
+	short, long := estimate(breakerFirstProbes), estimate(breakerProbes)
+	if short == long {
+		t.Fatalf("%d and %d descents estimate the same (%+v): the test cannot tell them apart", breakerFirstProbes, breakerProbes, short)
+	}
+	for _, tc := range []struct {
+		own  cover.SearchEstimate
+		want cover.SearchEstimate
+	}{
+		{cover.SearchEstimate{Nodes: 1}, short},             // far below the part: ruled out
+		{cover.SearchEstimate{Nodes: math.MaxUint64}, long}, // far above: estimated in full
+	} {
+		got, ok, err := estimateBreaker(ctx, a, part, tc.own)
+		if err != nil || !ok || got != tc.want {
+			t.Errorf("against %+v: %+v, %v, %v; want %+v", tc.own, got, ok, err, tc.want)
+		}
+	}
+	if clearlyBelow(short, cover.SearchEstimate{Nodes: 1}) {
+		t.Error("a part ruled out by its first descents is clearly below the assembler's choice")
 	}
 }
