@@ -188,16 +188,12 @@ func fillNarrow(h *[256]uint64, rows []int32, rw []uint64) {
 	}
 }
 
-// fillWide is fillNarrow for rows of up to 8 columns.
+// fillWide is fillNarrow for rows of up to 8 columns: the last two bytes
+// in a pass of their own.
 func fillWide(h *[256]uint64, rows []int32, rw []uint64) {
+	fillNarrow(h, rows, rw)
 	for j, r := range rows {
 		bit, cs := uint64(1)<<uint(j&63), rw[r]
-		h[uint8(cs)] |= bit
-		h[uint8(cs>>8)] |= bit
-		h[uint8(cs>>16)] |= bit
-		h[uint8(cs>>24)] |= bit
-		h[uint8(cs>>32)] |= bit
-		h[uint8(cs>>40)] |= bit
 		h[uint8(cs>>48)] |= bit
 		h[uint8(cs>>56)] |= bit
 	}
