@@ -13,12 +13,15 @@ import (
 // TestTinySearch solves BurrTools' small examples as tiny searches (see
 // tiny.go), as usual (no tiny search) and as tiny searches that run out
 // of their budget and fall back: the same assemblies every time. With
-// the shipped bar and budget, Prisgon and PelikanBurr are tiny searches,
-// SolidSixPieceBurrs is not.
+// the shipped bar and budget, Prisgon, PelikanBurr,
+// DraculasDentalDesaster and PiecesOfEight/3 are tiny searches;
+// PiecesOfEight/4 (estimated within the bar, beyond the budget),
+// HexSticks and SolidSixPieceBurrs are not.
 func TestTinySearch(t *testing.T) {
 	shippedBar, shippedBudget := tinyBar, tinyBudget
 	defer func() { tinyBar, tinyBudget = shippedBar, shippedBudget }()
-	shipped := map[string]bool{"Prisgon": true, "PelikanBurr": true, "SolidSixPieceBurrs": false}
+	shipped := map[string]bool{"Prisgon/0": true, "Prisgon/1": true, "PelikanBurr/0": true, "DraculasDentalDesaster/0": true,
+		"PiecesOfEight/3": true, "PiecesOfEight/4": false, "HexSticks/0": false, "SolidSixPieceBurrs/0": false}
 	for _, name := range []string{"Prisgon", "PelikanBurr", "DraculasDentalDesaster", "HexSticks", "PiecesOfEight", "SolidSixPieceBurrs"} {
 		p, err := xmpuzzle.ReadFile(filepath.Join(examplesDir(t), name+".xmpuzzle"))
 		if err != nil {
@@ -40,7 +43,7 @@ func TestTinySearch(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s/%d: %v", name, i, err)
 				}
-				if tiny, ok := shipped[name]; ok && mode.name == "shipped" && (s.tiny != nil) != tiny {
+				if tiny, ok := shipped[fmt.Sprintf("%s/%d", name, i)]; ok && mode.name == "shipped" && (s.tiny != nil) != tiny {
 					t.Errorf("%s/%d: tiny search %v, want %v", name, i, s.tiny != nil, tiny)
 				}
 				if (s.tiny != nil) != (mode.name == "tiny") && mode.name != "shipped" {
