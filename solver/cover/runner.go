@@ -24,10 +24,7 @@ func (r *runner) run(j Job) error {
 	w := r.w
 	r.job = j
 	w.reset()
-	defer func() {
-		r.s.prog.nodes.Add(uint64(r.ticks))
-		r.ticks = 0
-	}()
+	defer r.publish()
 	if w.m.fail0 {
 		return nil // no solutions at all
 	}
@@ -178,11 +175,7 @@ func (r *runner) enter(cont bool, col int32) (stopped bool) {
 // tick publishes progress and gives work away to waiting workers.
 func (r *runner) tick() {
 	s := r.s
-	n := s.prog.nodes.Add(uint64(r.ticks))
-	r.ticks = 0
-	if s.opts.MaxNodes > 0 && n >= s.opts.MaxNodes {
-		s.halt() // the next node stops, saving what is left
-	}
+	r.publish()
 	if s.hungry.Load() > s.qlen.Load() {
 		r.donate()
 	}
@@ -190,6 +183,20 @@ func (r *runner) tick() {
 	s.prog.mu.Lock()
 	s.prog.busy[r.id] = rem
 	s.prog.mu.Unlock()
+}
+
+// publish adds the nodes counted since the last update to the search's
+// total and halts the search once the total reaches MaxNodes. Every add
+// checks the budget, the one at the end of a job too: then each worker
+// adds at most one batch after the total passes the budget, and a run
+// ends within MaxNodes-1 plus tickEvery nodes a worker.
+func (r *runner) publish() {
+	s := r.s
+	n := s.prog.nodes.Add(uint64(r.ticks))
+	r.ticks = 0
+	if s.opts.MaxNodes > 0 && n >= s.opts.MaxNodes {
+		s.halt() // the next node stops, saving what is left
+	}
 }
 
 // donate gives away the untried alternatives of the shallowest node that
