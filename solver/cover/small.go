@@ -11,14 +11,19 @@ import (
 // words, and tests its rows against survivor sets. So a node with at
 // most smallRows rows left, on a matrix where every column takes at most
 // one row (see Matrix.small), searches its subtree on a copy numbered
-// from 0: a row set is two words, a column's count two ANDs and
-// popcounts, a step two AND NOTs. Making the copy costs about as much
-// as a node of the full search, and most such subtrees are a few nodes;
-// what it saves is the survivor sets' tests and the counts over sparse
-// words. Against the search without it (alternating runs of one worker,
-// wall time): Bedlam 0.84, the 5x4x3 pentacube box 0.79, 6x10 0.90,
-// 5x12 0.92. One word (64 rows), 96 rows and four words (256) were
-// slower than two or no faster; the copy is a third of Bedlam's time.
+// from 0: a row set is four words, a column's count four ANDs and
+// popcounts, a step four AND NOTs. Making the copy costs about as much
+// as a node of the full search; what it saves is the survivor sets'
+// tests and the counts over sparse words, and a node on the copy costs
+// a fifth of one of the full search. Against the search without it
+// (alternating runs of one worker, wall time; copies of 128 rows then):
+// Bedlam 0.84, the 5x4x3 pentacube box 0.79, 6x10 0.90, 5x12 0.92.
+// Copies of up to 256 rows against 128 (2026-11-26): Bedlam 0.71, the
+// 5x4x3 box 0.72, 6x5x2, 6x10 and 5x12 0.78; 192 rows were in between.
+// (Before the copy read each row's columns as one word, 256 rows had
+// been no faster than 128.) The fields of rset are named, not an array:
+// Go keeps named fields in registers, and an array version of the same
+// search took 1.37 times as long.
 //
 // The copy branches as scan does: on the open column with the fewest
 // rows, the first of equals when the hints of the row just taken come
@@ -32,10 +37,10 @@ import (
 // path, saved, and continued by either, and the size estimates of the
 // search (see EstimateProbes) count the nodes it visits.
 
-// smallRows is the most rows a node may have for the small search, and
-// smallCols the most columns its matrix may have.
+// smallRows is the most rows a node may have for the small search (the
+// bits of an rset), and smallCols the most columns its matrix may have.
 const (
-	smallRows = 128
+	smallRows = 256
 	smallCols = 128
 )
 
@@ -44,11 +49,11 @@ const (
 type smallSearch struct {
 	n    int              // rows
 	rows [smallRows]int32 // the internal row of each row, increasing
-	// sets[0][c] and sets[1][c] are the rows of column c, 0 to 63 and
-	// 64 to 127 (see set). Indexed by a byte, they need no bounds
-	// check; column smallCols takes the padding of Matrix.rowCols, and
-	// is empty during the search.
-	sets [2][256]uint64
+	// sets[k][c] is word k of column c's rows: rows 64k to 64k+63 (see
+	// set). Indexed by a byte, they need no bounds check; column
+	// smallCols takes the padding of Matrix.rowCols, and is empty
+	// during the search.
+	sets [smallRows / 64][256]uint64
 	path [smallRows + 1]smallLevel
 }
 
@@ -131,13 +136,14 @@ func (w *worker) few(d int) bool {
 }
 
 // load copies the node at level d into w.sm. The rows are listed first
-// and their columns' bits set after, each half of the copy (rows 0 to 63
-// and 64 to 127) by a loop of its own: one loop doing both kept a dozen
-// values on the stack, and the copy is a third of the Bedlam cube's time.
+// and their columns' bits set after, each word of the copy (64 rows) by
+// a loop of its own: one loop doing both kept a dozen values on the
+// stack, and the copy is a third of the Bedlam cube's time.
 func (w *worker) load(d int) {
 	m, s := w.m, &w.sm
-	clear(s.sets[0][:m.ncols])
-	clear(s.sets[1][:m.ncols])
+	for k := range s.sets {
+		clear(s.sets[k][:m.ncols])
+	}
 	n := 0
 	for i, x := range w.aliveAt(d) {
 		for ; x != 0; x &= x - 1 {
@@ -147,14 +153,14 @@ func (w *worker) load(d int) {
 			n++
 		}
 	}
-	lo, hi := s.rows[:min(n, 64)], s.rows[min(n, 64):n]
 	if rw := m.rowWord; rw != nil {
-		if m.rowNarrow {
-			fillNarrow(&s.sets[0], lo, rw)
-			fillNarrow(&s.sets[1], hi, rw)
-		} else {
-			fillWide(&s.sets[0], lo, rw)
-			fillWide(&s.sets[1], hi, rw)
+		for k := 0; 64*k < n; k++ {
+			rows := s.rows[64*k : min(n, 64*k+64)]
+			if m.rowNarrow {
+				fillNarrow(&s.sets[k], rows, rw)
+			} else {
+				fillWide(&s.sets[k], rows, rw)
+			}
 		}
 	} else {
 		stride := int(m.rowStride)
@@ -165,13 +171,14 @@ func (w *worker) load(d int) {
 			}
 		}
 	}
-	s.sets[0][smallCols], s.sets[1][smallCols] = 0, 0
+	for k := range s.sets {
+		s.sets[k][smallCols] = 0
+	}
 	s.n = n
 	o := w.openAt(d)
 	s.path[0].open = [2]uint64{}
 	copy(s.path[0].open[:], o)
-	// Rows 0 to n-1 (a shift by 64 leaves none).
-	s.path[0].alive = rset{^uint64(0) >> uint(64-min(n, 64)), ^uint64(0) >> uint(128-max(n, 64))}
+	s.path[0].alive = rset{low(n), low(n - 64), low(n - 128), low(n - 192)} // rows 0 to n-1
 }
 
 // fillNarrow sets bit j of h[c] for each column c of rows[j], whose
@@ -267,15 +274,18 @@ func (r *runner) searchSmall(d int) (stopped bool) {
 		}
 		var kill rset
 		if m.rowWord != nil {
+			// The rows of the row's columns, word by word.
 			cs := m.rowWord[row]
-			lo, hi := &sm.sets[0], &sm.sets[1]
-			kill.lo = lo[uint8(cs)] | lo[uint8(cs>>8)] | lo[uint8(cs>>16)] | lo[uint8(cs>>24)] |
-				lo[uint8(cs>>32)] | lo[uint8(cs>>40)]
-			kill.hi = hi[uint8(cs)] | hi[uint8(cs>>8)] | hi[uint8(cs>>16)] | hi[uint8(cs>>24)] |
-				hi[uint8(cs>>32)] | hi[uint8(cs>>40)]
+			h0, h1, h2, h3 := &sm.sets[0], &sm.sets[1], &sm.sets[2], &sm.sets[3]
+			kill.w0 = h0[uint8(cs)] | h0[uint8(cs>>8)] | h0[uint8(cs>>16)] | h0[uint8(cs>>24)] | h0[uint8(cs>>32)] | h0[uint8(cs>>40)]
+			kill.w1 = h1[uint8(cs)] | h1[uint8(cs>>8)] | h1[uint8(cs>>16)] | h1[uint8(cs>>24)] | h1[uint8(cs>>32)] | h1[uint8(cs>>40)]
+			kill.w2 = h2[uint8(cs)] | h2[uint8(cs>>8)] | h2[uint8(cs>>16)] | h2[uint8(cs>>24)] | h2[uint8(cs>>32)] | h2[uint8(cs>>40)]
+			kill.w3 = h3[uint8(cs)] | h3[uint8(cs>>8)] | h3[uint8(cs>>16)] | h3[uint8(cs>>24)] | h3[uint8(cs>>32)] | h3[uint8(cs>>40)]
 			if !m.rowNarrow {
-				kill.lo |= lo[uint8(cs>>48)] | lo[uint8(cs>>56)]
-				kill.hi |= hi[uint8(cs>>48)] | hi[uint8(cs>>56)]
+				kill.w0 |= h0[uint8(cs>>48)] | h0[uint8(cs>>56)]
+				kill.w1 |= h1[uint8(cs>>48)] | h1[uint8(cs>>56)]
+				kill.w2 |= h2[uint8(cs>>48)] | h2[uint8(cs>>56)]
+				kill.w3 |= h3[uint8(cs>>48)] | h3[uint8(cs>>56)]
 			}
 		} else {
 			stride := int(m.rowStride)
@@ -393,42 +403,73 @@ func (w *worker) frameSmall(d, k int) {
 }
 
 // set returns the rows of column c.
-func (s *smallSearch) set(c int32) rset { return rset{s.sets[0][uint8(c)], s.sets[1][uint8(c)]} }
+func (s *smallSearch) set(c int32) rset {
+	return rset{s.sets[0][uint8(c)], s.sets[1][uint8(c)], s.sets[2][uint8(c)], s.sets[3][uint8(c)]}
+}
 
-// rset is a set of the small search's rows, smallRows bits.
-type rset struct{ lo, hi uint64 }
+// rset is a set of the small search's rows, smallRows bits: w0 holds
+// rows 0 to 63, w1 64 to 127, and so on.
+type rset struct{ w0, w1, w2, w3 uint64 }
 
 // rbit returns the set of row i alone.
 func rbit(i int) rset {
-	if i < 64 {
-		return rset{lo: 1 << uint(i)}
+	bit := uint64(1) << (uint(i) & 63)
+	switch i >> 6 {
+	case 0:
+		return rset{w0: bit}
+	case 1:
+		return rset{w1: bit}
+	case 2:
+		return rset{w2: bit}
 	}
-	return rset{hi: 1 << uint(i-64)}
+	return rset{w3: bit}
 }
 
 // or adds b's rows to a.
-func (a *rset) or(b rset) { a.lo |= b.lo; a.hi |= b.hi }
+func (a *rset) or(b rset) { a.w0 |= b.w0; a.w1 |= b.w1; a.w2 |= b.w2; a.w3 |= b.w3 }
 
 // and returns the rows in a and b.
-func (a rset) and(b rset) rset { return rset{a.lo & b.lo, a.hi & b.hi} }
+func (a rset) and(b rset) rset { return rset{a.w0 & b.w0, a.w1 & b.w1, a.w2 & b.w2, a.w3 & b.w3} }
 
 // andNot returns the rows in a but not b.
-func (a rset) andNot(b rset) rset { return rset{a.lo &^ b.lo, a.hi &^ b.hi} }
+func (a rset) andNot(b rset) rset {
+	return rset{a.w0 &^ b.w0, a.w1 &^ b.w1, a.w2 &^ b.w2, a.w3 &^ b.w3}
+}
 
 // empty reports whether a has no rows.
-func (a rset) empty() bool { return a.lo|a.hi == 0 }
+func (a rset) empty() bool { return a.w0|a.w1|a.w2|a.w3 == 0 }
 
 // count returns the number of rows in a and b.
-func (a rset) count(b rset) int { return bits.OnesCount64(a.lo&b.lo) + bits.OnesCount64(a.hi&b.hi) }
+func (a rset) count(b rset) int {
+	return bits.OnesCount64(a.w0&b.w0) + bits.OnesCount64(a.w1&b.w1) +
+		bits.OnesCount64(a.w2&b.w2) + bits.OnesCount64(a.w3&b.w3)
+}
 
 // pop removes a's first row and returns it; a must not be empty.
 func (a *rset) pop() int {
-	if a.lo != 0 {
-		i := bits.TrailingZeros64(a.lo)
-		a.lo &= a.lo - 1
+	switch {
+	case a.w0 != 0:
+		i := bits.TrailingZeros64(a.w0)
+		a.w0 &= a.w0 - 1
+		return i
+	case a.w1 != 0:
+		i := 64 + bits.TrailingZeros64(a.w1)
+		a.w1 &= a.w1 - 1
+		return i
+	case a.w2 != 0:
+		i := 128 + bits.TrailingZeros64(a.w2)
+		a.w2 &= a.w2 - 1
 		return i
 	}
-	i := 64 + bits.TrailingZeros64(a.hi)
-	a.hi &= a.hi - 1
+	i := 192 + bits.TrailingZeros64(a.w3)
+	a.w3 &= a.w3 - 1
 	return i
+}
+
+// low returns a word of the lowest b bits, b clamped to 0..64.
+func low(b int) uint64 {
+	if b <= 0 {
+		return 0
+	}
+	return ^uint64(0) >> uint(64-min(b, 64))
 }
