@@ -136,6 +136,27 @@ func TestAreasPentominoes(t *testing.T) {
 	}
 }
 
+// TestAreasFingerprint: with the region rule the fingerprint also says
+// how far the small search reaches (the rule is not tried there, so a
+// search saved under another reach would go on along another tree);
+// without it the fingerprint is the matrix's alone, as before.
+func TestAreasFingerprint(t *testing.T) {
+	plain := pentominoBox(15, 4)
+	ruled := pentominoBox(15, 4)
+	ruled.SetAreas(boardAreas(12, 15, 4))
+	mp, _ := New(plain)
+	mr, _ := New(ruled)
+	if mr.areas == nil || mp.areas != nil {
+		t.Fatal("the rule should apply to the ruled box only")
+	}
+	if got := mp.Fingerprint(); got != oldFingerprint(mp) {
+		t.Errorf("without the rule: fingerprint %s, want the matrix's %s", got, oldFingerprint(mp))
+	}
+	if mr.Fingerprint() == mp.Fingerprint() || mr.Fingerprint() == oldFingerprint(mr) {
+		t.Errorf("with the rule the fingerprint %s should differ from the matrix's %s", mr.Fingerprint(), oldFingerprint(mr))
+	}
+}
+
 // TestAreasIgnored checks that the rule is left out wherever it would not
 // hold or could not prune.
 func TestAreasIgnored(t *testing.T) {

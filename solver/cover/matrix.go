@@ -1047,6 +1047,16 @@ func (m *Matrix) Fingerprint() string {
 			put(k)
 		}
 	}
+	if m.areas != nil {
+		// With the region rule the tree also depends on how far the
+		// small search reaches, where the rule is not tried: a search
+		// saved when it took nodes of at most 128 rows would go on
+		// along another tree, and could choose another column that the
+		// saved row also covers. Without the rule the bytes stay those
+		// of the versions before.
+		put(-3)
+		put(smallRows)
+	}
 	h.Write(buf)
 	return strconv.FormatUint(h.Sum64(), 16)
 }
