@@ -26,7 +26,7 @@ func TestMaxNodes(t *testing.T) {
 		// A run that ends before it finishes any subtree leaves the job
 		// whole: the budget must reach a first leaf.
 		budget := max(64, full.Nodes/5)
-		tick := min(publishEvery, budget/16) // as Search sets tickEvery
+		tick := uint64(tickFor(budget))
 		var got []string
 		untilComplete(t, 1000, func(round int, jobs []Job) (Result, error) {
 			sols, res := collect(t, m, Options{Workers: 1 + round%2, Jobs: jobs, MaxNodes: budget})

@@ -150,11 +150,7 @@ func Search(ctx context.Context, m *Matrix, opts Options) (Result, error) {
 		prog = &Progress{}
 	}
 	if opts.tickEvery == 0 {
-		opts.tickEvery = publishEvery
-		if opts.MaxNodes > 0 {
-			// The budget is checked with the progress updates.
-			opts.tickEvery = uint32(min(publishEvery, max(1, opts.MaxNodes/16)))
-		}
+		opts.tickEvery = tickFor(opts.MaxNodes)
 	}
 	if opts.levelBytes == 0 {
 		opts.levelBytes = maxLevelBytes
@@ -228,6 +224,16 @@ type search struct {
 	hungry atomic.Int32 // workers waiting for a job
 	qlen   atomic.Int32
 	halted atomic.Bool
+}
+
+// tickFor is the number of nodes between progress updates for a search
+// with the node budget maxNodes (0: none). The budget is checked with
+// the updates, so a budget makes them a sixteenth of it at most.
+func tickFor(maxNodes uint64) uint32 {
+	if maxNodes == 0 {
+		return publishEvery
+	}
+	return uint32(min(publishEvery, max(1, maxNodes/16)))
 }
 
 // halt asks every worker to stop and save its position.
