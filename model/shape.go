@@ -2,6 +2,7 @@ package model
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -88,11 +89,15 @@ func (s *Shape) Clone() Shape {
 
 // Count returns how many voxels are in state st.
 func (s *Shape) Count(st State) int {
-	n := 0
-	for _, v := range s.Voxels {
+	n, seen := 0, 0
+	s.eachVoxel(func(_, _, _ int, v Voxel) {
+		seen++
 		if v.State() == st {
 			n++
 		}
+	})
+	if st == Empty {
+		n += len(s.Voxels) - seen // the zero voxels eachVoxel skips
 	}
 	return n
 }
@@ -113,18 +118,13 @@ func (s *Shape) FilledCells() []grid.Cell {
 	return s.cellsWhere(func(v Voxel) bool { return v.State() == Filled })
 }
 
-// cellsWhere lists the voxels that keep keeps, in index order. It counts
-// them first and walks the voxels by coordinates: appending and working
-// out each position by division made listing a big result's cells a
-// noticeable part of a small puzzle's preparation.
+// cellsWhere lists the voxels that keep keeps, in index order; it must
+// not keep a zero voxel (see eachVoxel). It makes room for every
+// non-zero voxel first and walks the voxels by coordinates: appending
+// and working out each position by division made listing a big result's
+// cells a noticeable part of a small puzzle's preparation.
 func (s *Shape) cellsWhere(keep func(Voxel) bool) []grid.Cell {
-	n := 0
-	for _, v := range s.Voxels {
-		if keep(v) {
-			n++
-		}
-	}
-	out := make([]grid.Cell, 0, n)
+	out := make([]grid.Cell, 0, nonZero(s.Voxels))
 	s.eachVoxel(func(x, y, z int, v Voxel) {
 		if keep(v) {
 			out = append(out, grid.Cell{})
@@ -135,27 +135,89 @@ func (s *Shape) cellsWhere(keep func(Voxel) bool) []grid.Cell {
 	return out
 }
 
-// eachVoxel calls f with every voxel and its position (x, y, z), in index
-// order. The position goes as three ints: a grid.Vec argument is passed
-// through memory, and writing it whole and reading it back in parts
-// stalled every cell.
+// eachVoxel calls f with every voxel that is not zero (a zero voxel is
+// empty and has no colour) and its position (x, y, z), in index order.
+// Big shapes are mostly empty (HexSticks: 2,256 cells of 42,875), so the
+// voxels are tested eight at a time, as one word. The position goes as
+// three ints: a grid.Vec argument is passed through memory, and writing
+// it whole and reading it back in parts stalled every cell.
 func (s *Shape) eachVoxel(f func(x, y, z int, v Voxel)) {
-	if len(s.Voxels) != s.Size[0]*s.Size[1]*s.Size[2] {
-		for i, v := range s.Voxels { // an invalid shape, walked as before
-			p := s.Pos(i)
-			f(p[0], p[1], p[2], v)
+	vs := s.Voxels
+	if len(vs) != s.Size[0]*s.Size[1]*s.Size[2] {
+		for i, v := range vs { // an invalid shape, walked as before
+			if v != 0 {
+				p := s.Pos(i)
+				f(p[0], p[1], p[2], v)
+			}
 		}
 		return
 	}
+	sx, sy := s.Size[0], s.Size[1]
+	x, y, z := 0, 0, 0 // the position of voxel i
 	i := 0
-	for z := 0; z < s.Size[2]; z++ {
-		for y := 0; y < s.Size[1]; y++ {
-			for x := 0; x < s.Size[0]; x++ {
-				f(x, y, z, s.Voxels[i])
-				i++
+	for ; len(vs)-i >= 8; i += 8 {
+		// The word's non-zero bytes, lowest first.
+		for w := word(vs[i : i+8]); w != 0; {
+			b := bits.TrailingZeros64(w) >> 3
+			w &^= 0xff << (8 * b)
+			px, py, pz := x+b, y, z
+			for px >= sx {
+				px -= sx
+				if py++; py == sy {
+					py = 0
+					pz++
+				}
+			}
+			f(px, py, pz, vs[i+b])
+		}
+		for x += 8; x >= sx; { // wrapped past the end of the row
+			x -= sx
+			if y++; y == sy {
+				y = 0
+				z++
 			}
 		}
 	}
+	for ; i < len(vs); i++ {
+		if vs[i] != 0 {
+			f(x, y, z, vs[i])
+		}
+		if x++; x == sx {
+			x = 0
+			if y++; y == sy {
+				y = 0
+				z++
+			}
+		}
+	}
+}
+
+// nonZero returns the number of voxels in vs that are not zero, eight
+// at a time.
+func nonZero(vs []Voxel) int {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	n, i := 0, 0
+	for ; len(vs)-i >= 8; i += 8 {
+		w := word(vs[i : i+8])
+		// The top bit of each byte of z is set where that byte of w is
+		// zero: adding low7 to its low seven bits carries into the top
+		// bit unless they are all zero.
+		z := ^((w&low7 + low7) | w | low7)
+		n += 8 - bits.OnesCount64(z)
+	}
+	for _, v := range vs[i:] {
+		if v != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// word returns 8 voxels as one word; the compiler makes it a single load.
+func word(v []Voxel) uint64 {
+	_ = v[7]
+	return uint64(v[0]) | uint64(v[1])<<8 | uint64(v[2])<<16 | uint64(v[3])<<24 |
+		uint64(v[4])<<32 | uint64(v[5])<<40 | uint64(v[6])<<48 | uint64(v[7])<<56
 }
 
 // Bounds returns the smallest box holding every non-empty cell; ok is false
@@ -186,28 +248,21 @@ func (s *Shape) Validate(g grid.Grid, colors int) error {
 	if len(s.Voxels) != s.Size[0]*s.Size[1]*s.Size[2] {
 		return fmt.Errorf("%d voxels for a %dx%dx%d space", len(s.Voxels), s.Size[0], s.Size[1], s.Size[2])
 	}
-	// The voxels are walked by coordinates: working out each position
-	// by division was a hundredth of a small burr's whole run.
-	i := 0
+	// Zero voxels are valid, and skipped eight at a time (see eachVoxel).
 	every := grid.EveryCellValid(g) // no call for each cell where they all exist
-	for z := 0; z < s.Size[2]; z++ {
-		for y := 0; y < s.Size[1]; y++ {
-			for x := 0; x < s.Size[0]; x, i = x+1, i+1 {
-				v := s.Voxels[i]
-				if v.State() > Variable {
-					return fmt.Errorf("cell %v: unknown state %d", grid.Vec{x, y, z}, v.State())
-				}
-				if v.State() == Empty && v.Color() != 0 {
-					return fmt.Errorf("cell %v: empty cell with colour %d", grid.Vec{x, y, z}, v.Color())
-				}
-				if v.Color() > colors {
-					return fmt.Errorf("cell %v: colour %d, but the puzzle defines %d", grid.Vec{x, y, z}, v.Color(), colors)
-				}
-				if v.State() != Empty && !every && !g.Valid(grid.Vec{x, y, z}) {
-					return fmt.Errorf("cell %v does not exist in the %v grid but is not empty", grid.Vec{x, y, z}, g.Type())
-				}
-			}
+	var err error
+	s.eachVoxel(func(x, y, z int, v Voxel) {
+		switch {
+		case err != nil:
+		case v.State() > Variable:
+			err = fmt.Errorf("cell %v: unknown state %d", grid.Vec{x, y, z}, v.State())
+		case v.State() == Empty:
+			err = fmt.Errorf("cell %v: empty cell with colour %d", grid.Vec{x, y, z}, v.Color())
+		case v.Color() > colors:
+			err = fmt.Errorf("cell %v: colour %d, but the puzzle defines %d", grid.Vec{x, y, z}, v.Color(), colors)
+		case !every && !g.Valid(grid.Vec{x, y, z}):
+			err = fmt.Errorf("cell %v does not exist in the %v grid but is not empty", grid.Vec{x, y, z}, g.Type())
 		}
-	}
-	return nil
+	})
+	return err
 }

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -8,18 +9,22 @@ import (
 	"github.com/burrlab/burrlab/model/grid"
 )
 
-// TestCellsWalk: Cells, FilledCells and Bounds, which walk the voxels by
-// coordinates, give what looking up each voxel's position by its index
-// gives, on random shapes (empty ones included).
+// TestCellsWalk: Cells, FilledCells, Bounds, Count and Validate, which
+// walk the voxels by coordinates and skip zero voxels eight at a time,
+// give what looking up each voxel's position by its index gives, on
+// random shapes (empty ones, sparse ones and rows shorter than eight
+// voxels included).
 func TestCellsWalk(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for trial := 0; trial < 200; trial++ {
-		s := NewShape(grid.Vec{1 + rng.IntN(6), 1 + rng.IntN(6), 1 + rng.IntN(6)})
-		density := rng.IntN(4)
+	for trial := 0; trial < 400; trial++ {
+		s := NewShape(grid.Vec{1 + rng.IntN(12), 1 + rng.IntN(6), 1 + rng.IntN(6)})
+		density := []int{0, 1, 8, 16, 32}[rng.IntN(5)] // in 32
+		counts := map[State]int{}
 		for i := range s.Voxels {
-			if rng.IntN(4) < density {
+			if rng.IntN(32) < density {
 				s.Voxels[i] = MakeVoxel(State(1+rng.IntN(2)), rng.IntN(3))
 			}
+			counts[s.Voxels[i].State()]++
 		}
 		var cells, filled []grid.Cell
 		var lo, hi grid.Vec
@@ -48,6 +53,27 @@ func TestCellsWalk(t *testing.T) {
 		}
 		if l, h, ok := s.Bounds(); ok != found || l != lo || h != hi {
 			t.Fatalf("shape %v: Bounds %v %v %v, want %v %v %v", s.Size, l, h, ok, lo, hi, found)
+		}
+		for _, st := range []State{Empty, Filled, Variable} {
+			if got := s.Count(st); got != counts[st] {
+				t.Fatalf("shape %v: Count(%d) %d, want %d", s.Size, st, got, counts[st])
+			}
+		}
+		if got := nonZero(s.Voxels); got != len(cells) {
+			t.Fatalf("shape %v: nonZero %d, want %d", s.Size, got, len(cells))
+		}
+		cubes, err := grid.New(grid.Cubes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Validate(cubes, 2); err != nil {
+			t.Fatalf("shape %v: %v", s.Size, err)
+		}
+		i := rng.IntN(len(s.Voxels))
+		s.Voxels[i] = 3 // an unknown state
+		want := fmt.Sprintf("cell %v: unknown state 3", s.Pos(i))
+		if err := s.Validate(cubes, 2); err == nil || err.Error() != want {
+			t.Fatalf("shape %v: Validate says %v, want %q", s.Size, err, want)
 		}
 	}
 }
