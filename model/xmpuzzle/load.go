@@ -300,19 +300,6 @@ func (l *loader) shape(el *etree.Element, where string) (model.Shape, error) {
 // (BurrTools itself rejects it); digits after a state character give the
 // cell's colour.
 func voxels(str string, n int) ([]model.Voxel, error) {
-	cells := 0
-	for i := 0; i < len(str); i++ {
-		switch c := str[i]; {
-		case c == '#' || c == '+' || c == '_':
-			cells++
-		case c >= '0' && c <= '9' || isSpace(c):
-		default:
-			return nil, fmt.Errorf("unexpected character %q at offset %d", c, i)
-		}
-	}
-	if cells != n {
-		return nil, fmt.Errorf("%d cells, the space has %d", cells, n)
-	}
 	out := make([]model.Voxel, n)
 	cur := -1 // index of the cell whose colour digits may follow
 	var state model.State
@@ -323,7 +310,14 @@ func voxels(str string, n int) ([]model.Voxel, error) {
 		case c == '#' || c == '+' || c == '_':
 			cur++
 			state, color = cellState(c), 0
-			out[cur] = model.MakeVoxel(state, 0)
+			if cur < n {
+				out[cur] = model.MakeVoxel(state, 0)
+			}
+			// Big shapes are mostly empty cells: they are skipped eight
+			// at a time (out is zero already).
+			for c == '_' && len(str)-i > 8 && emptyCells(str[i+1:i+9]) {
+				i, cur = i+8, cur+8
+			}
 		case c >= '0' && c <= '9':
 			if cur < 0 || (i > 0 && isSpace(str[i-1])) {
 				return nil, fmt.Errorf("colour digit at offset %d does not follow a cell", i)
@@ -332,11 +326,30 @@ func voxels(str string, n int) ([]model.Voxel, error) {
 			if color > model.MaxColor {
 				return nil, fmt.Errorf("cell %d: colour above %d", cur, model.MaxColor)
 			}
-			out[cur] = model.MakeVoxel(state, color) // empty cells drop it
+			if cur < n {
+				out[cur] = model.MakeVoxel(state, color) // empty cells drop it
+			}
+		case isSpace(c):
+		default:
+			return nil, fmt.Errorf("unexpected character %q at offset %d", c, i)
 		}
+	}
+	if cur+1 != n {
+		return nil, fmt.Errorf("%d cells, the space has %d", cur+1, n)
 	}
 	return out, nil
 }
+
+// emptyCells reports whether the 8 bytes of s are all '_'; the compiler
+// makes it a single load.
+func emptyCells(s string) bool {
+	_ = s[7]
+	return uint64(s[0])|uint64(s[1])<<8|uint64(s[2])<<16|uint64(s[3])<<24|
+		uint64(s[4])<<32|uint64(s[5])<<40|uint64(s[6])<<48|uint64(s[7])<<56 == emptyWord
+}
+
+// emptyWord is eight empty cells, "________", read as a little-endian word.
+const emptyWord = 0x5f5f5f5f5f5f5f5f
 
 // cellState returns the state a voxel string character stands for.
 func cellState(c byte) model.State {

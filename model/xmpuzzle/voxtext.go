@@ -2,6 +2,7 @@ package xmpuzzle
 
 import (
 	"bytes"
+	"encoding/binary"
 
 	"github.com/beevik/etree"
 )
@@ -68,7 +69,14 @@ func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 			continue
 		}
 		k, cells := i, false
-		for k < len(data) && plainVoxelByte(data[k]) {
+		for k < len(data) {
+			if len(data)-k >= 8 && binary.LittleEndian.Uint64(data[k:]) == emptyWord {
+				cells, k = true, k+8 // mostly empty cells: see voxels
+				continue
+			}
+			if !plainVoxelByte(data[k]) {
+				break
+			}
 			cells = cells || isCell(data[k])
 			k++
 		}
