@@ -10,6 +10,9 @@ import (
 // key: four fields of 16 bits fill a uint64.
 const keyBits = 16
 
+// keyMask takes one field of a sort key.
+const keyMask = 1<<keyBits - 1
+
 // sortKeys sorts c into index order (z, then y, then x) by packing each
 // cell's position, relative to the minimum, and its index into one
 // uint64 (z, y, x, index from the top), sorting those and permuting.
@@ -38,17 +41,55 @@ func sortKeys(c []grid.Cell) bool {
 		keys[i] = uint64(p[2]-lz)<<(3*keyBits) | uint64(p[1]-ly)<<(2*keyBits) |
 			uint64(p[0]-lx)<<keyBits | uint64(i)
 	}
-	slices.Sort(keys)
+	if span := hi.Sub(lo); span[0]+span[1]+span[2] <= 4*len(c) {
+		countingSort(keys, span)
+	} else {
+		slices.Sort(keys)
+	}
 	tags := make([]uint8, len(c))
 	for i := range c {
 		tags[i] = c[i].Tag
 	}
-	const mask = 1<<keyBits - 1
 	for i, k := range keys {
 		c[i] = grid.Cell{
-			Pos: grid.Vec{int(k>>keyBits&mask) + lo[0], int(k>>(2*keyBits)&mask) + lo[1], int(k>>(3*keyBits)) + lo[2]},
-			Tag: tags[k&mask],
+			Pos: grid.Vec{int(k>>keyBits&keyMask) + lo[0], int(k>>(2*keyBits)&keyMask) + lo[1], int(k>>(3*keyBits)) + lo[2]},
+			Tag: tags[k&keyMask],
 		}
 	}
 	return true
+}
+
+// countingSort sorts sortKeys' keys, whose x, y and z fields range over
+// 0 to span, by their positions: a counting pass per coordinate, x
+// first, each stable. Where the ranges are small against the number of
+// cells (a turned piece: 200 cells in a box of 21 a side) that takes a
+// third of the time of comparing keys, which was a tenth of preparing
+// HexSticks.
+func countingSort(keys []uint64, span grid.Vec) {
+	tmp := make([]uint64, len(keys))
+	count := make([]int, max(span[0], span[1], span[2])+2)
+	src, dst := keys, tmp
+	for k := 0; k < 3; k++ {
+		if span[k] == 0 {
+			continue
+		}
+		shift := uint(k+1) * keyBits
+		cnt := count[:span[k]+2]
+		clear(cnt)
+		for _, x := range src {
+			cnt[x>>shift&keyMask+1]++
+		}
+		for i := 1; i < len(cnt); i++ {
+			cnt[i] += cnt[i-1]
+		}
+		for _, x := range src {
+			d := x >> shift & keyMask
+			dst[cnt[d]] = x
+			cnt[d]++
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+	}
 }

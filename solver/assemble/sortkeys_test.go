@@ -10,9 +10,12 @@ import (
 
 // TestSortKeys checks the packed-key sort against grid.SortCells on
 // random cell sets, negative coordinates included, and that it declines
-// coordinate ranges too wide for its keys.
+// coordinate ranges too wide for its keys. The sets take both of its
+// sorts: few cells in a wide box are compared, many in a small box
+// counted (countingSort).
 func TestSortKeys(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	counted := 0
 	for trial := 0; trial < 200; trial++ {
 		seen := map[grid.Vec]bool{}
 		var c []grid.Cell
@@ -29,6 +32,9 @@ func TestSortKeys(t *testing.T) {
 			seen[v] = true
 			c = append(c, grid.Cell{Pos: v, Tag: uint8(rng.IntN(256))})
 		}
+		if lo, hi := bounds(c); hi[0]-lo[0]+hi[1]-lo[1]+hi[2]-lo[2] <= 4*len(c) {
+			counted++ // as sortKeys decides
+		}
 		want := slices.Clone(c)
 		grid.SortCells(want)
 		got := slices.Clone(c)
@@ -38,6 +44,9 @@ func TestSortKeys(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("trial %d: got %v, want %v", trial, got, want)
 		}
+	}
+	if counted < 10 || counted > 190 {
+		t.Errorf("%d of 200 sets counted: the test should take both sorts", counted)
 	}
 	wide := []grid.Cell{{Pos: grid.Vec{0, 0, 0}}, {Pos: grid.Vec{1 << keyBits, 0, 0}}}
 	if sortKeys(wide) {
