@@ -376,26 +376,29 @@ func (a *Assembler) setup(ctx context.Context) error {
 	rs := &p.Shapes[pr.Result]
 	r := &a.res
 	r.shape = rs
-	var err error
-	step := func(f float64) { a.report("the result's symmetries", f) }
-	if r.sym, err = analysis.SymmetriesCtx(ctx, g, rs, step); err != nil {
-		return err
-	}
-	lo, hi, ok := rs.Bounds()
-	if !ok {
+	// One list of the result's cells serves its box, its symmetries and
+	// its cell numbers: a big result is mostly empty voxels (HexSticks:
+	// 2,256 cells of 42,875), and each walk over them counted.
+	cells := rs.Cells()
+	if len(cells) == 0 {
 		return fmt.Errorf("the result shape %d is empty", pr.Result)
 	}
-	r.lo, r.hi = lo, hi
+	r.lo, r.hi = bounds(cells)
+	var err error
+	step := func(f float64) { a.report("the result's symmetries", f) }
+	if r.sym, err = analysis.SymmetriesOfCells(ctx, g, rs, cells, r.lo, r.hi, step); err != nil {
+		return err
+	}
 	r.stride = grid.Vec{1, rs.Size[0], rs.Size[0] * rs.Size[1]}
 	r.cell = make([]int32, len(rs.Voxels))
-	for i, v := range rs.Voxels {
+	for i := range r.cell {
 		r.cell[i] = -1
-		if v.State() == model.Empty {
-			continue
-		}
-		r.cell[i] = int32(len(r.pos))
-		r.pos = append(r.pos, rs.Pos(i))
-		if v.State() == model.Filled {
+	}
+	r.pos = make([]grid.Vec, len(cells))
+	for k, c := range cells {
+		r.cell[r.index(c.Pos)] = int32(k)
+		r.pos[k] = c.Pos
+		if model.Voxel(c.Tag).State() == model.Filled {
 			r.fixed++
 		}
 	}
@@ -766,7 +769,7 @@ func (a *Assembler) cellOffsets(si *shapeInfo, t int) (lo, hi grid.Vec) {
 		first := true
 		var x0, y0, z0, x1, y1, z1 int
 		s1, s2 := r.stride[1], r.stride[2]
-		walkTurned(si.shape, am, func(x, y, z int, v model.Voxel) bool {
+		si.walkTurned(am, func(x, y, z int, v model.Voxel) bool {
 			if first {
 				x0, y0, z0, x1, y1, z1, first = x, y, z, x, y, z, false
 			}
@@ -777,6 +780,15 @@ func (a *Assembler) cellOffsets(si *shapeInfo, t int) (lo, hi grid.Vec) {
 			return true
 		})
 		return grid.Vec{x0, y0, z0}, grid.Vec{x1, y1, z1}
+	}
+	if am, ok := grid.AxisMapOf(si.g, t); ok {
+		// Too sparse to walk: the cells turned one by one, unsorted, as
+		// fits needs no order.
+		for _, c := range si.cells {
+			a.offs = append(a.offs, int32(r.index(am.Apply(c.Pos))))
+			a.tags = append(a.tags, c.Tag)
+		}
+		return si.turnedBounds(t)
 	}
 	cells := si.turned(t)
 	for _, c := range cells {

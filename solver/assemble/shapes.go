@@ -63,7 +63,7 @@ func (si *shapeInfo) turned(t int) []grid.Cell {
 			return
 		}
 		if am, ok := grid.AxisMapOf(si.g, t); si.walk && ok {
-			o.abs = turnedSorted(si.shape, am, len(si.cells))
+			o.abs = si.turnedSorted(am, len(si.cells))
 			return
 		}
 		pos := make([]grid.Vec, len(si.cells))
@@ -83,13 +83,14 @@ func (si *shapeInfo) turned(t int) []grid.Cell {
 }
 
 // turnedBounds returns the box of orientation t's turned cells, as
-// Assembler.cellOffsets does, without listing them where they are walked:
-// an axis map takes each axis onto an axis, so the box's corners go to
-// the turned box's. (Listing every orientation's cells twice, once for
-// this bound and once for the placements, was a twentieth of preparing
-// DraculasDentalDesaster.)
+// Assembler.cellOffsets does, without listing them where the grid turns
+// by axis maps: an axis map takes each axis onto an axis, so the box's
+// corners go to the turned box's. (Listing every orientation's cells
+// twice, once for this bound and once for the placements, was a
+// twentieth of preparing DraculasDentalDesaster; sorting them for it, a
+// tenth of HexSticks'.)
 func (si *shapeInfo) turnedBounds(t int) (lo, hi grid.Vec) {
-	if am, ok := grid.AxisMapOf(si.g, t); si.walk && ok {
+	if am, ok := grid.AxisMapOf(si.g, t); ok {
 		if len(si.cells) == 0 {
 			return lo, hi
 		}
@@ -175,7 +176,7 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 	si.once = make([]sync.Once, n)
 	var reps []int
 	var out []grid.Vec // one buffer for every orientation's turned cells
-	si.walk = walk && norms != nil && walkable(s, len(si.cells))
+	si.walk = walk && norms != nil && walkable(si.lo, si.hi, len(si.cells))
 	var sym grid.Set // with derive: the symmetries seen
 
 	for t := 0; t < n; t++ {
@@ -184,7 +185,7 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 		}
 		o := &si.or[t]
 		if am, ok := grid.AxisMapOf(g, t); si.walk && ok {
-			si.walked(o, s, am, norms[t])
+			si.walked(o, am, norms[t])
 			continue
 		}
 		var hot grid.Vec

@@ -9,23 +9,27 @@ import (
 // shape in a big box is cheaper to turn and sort.
 const maxWalk = 8
 
-// walkable reports whether listing s's turned cells by walking its voxels
-// (turnedSorted) beats turning and sorting them.
-func walkable(s *model.Shape, cells int) bool {
-	return len(s.Voxels) <= maxWalk*cells
+// walkable reports whether listing the turned cells of a shape whose
+// cells lie in the box lo..hi by walking its voxels (turnedSorted) beats
+// turning and sorting them. Only the box is walked: a piece drawn in a
+// big space (HexSticks: sticks of 200 cells in 25x25x25) is walked over
+// its own few hundred voxels.
+func walkable(lo, hi grid.Vec, cells int) bool {
+	box := (hi[0] - lo[0] + 1) * (hi[1] - lo[1] + 1) * (hi[2] - lo[2] + 1)
+	return cells > 0 && box <= maxWalk*cells
 }
 
 // turnedSorted returns the first limit non-empty cells (or all, if
-// fewer) of s turned by am, in index order (z, then y, then x of the
-// turned cells), tagged like Shape.Cells. It walks the voxels so that the
-// turned cells come out sorted: the turned z axis outermost, read off
+// fewer) of the shape turned by am, in index order (z, then y, then x of
+// the turned cells), tagged like Shape.Cells. It walks the voxels so that
+// the turned cells come out sorted: the turned z axis outermost, read off
 // the input axis it comes from, in the direction that makes it grow.
 // Output coordinate k then grows by one per step of loop k, so a cell's
 // turned position is the first voxel's plus the loop counters, and its
 // voxel index moves by a fixed step per loop: no cell is turned.
-func turnedSorted(s *model.Shape, am grid.AxisMap, limit int) []grid.Cell {
+func (si *shapeInfo) turnedSorted(am grid.AxisMap, limit int) []grid.Cell {
 	out := make([]grid.Cell, 0, limit)
-	walkTurned(s, am, func(x, y, z int, v model.Voxel) bool {
+	si.walkTurned(am, func(x, y, z int, v model.Voxel) bool {
 		out = append(out, grid.Cell{})
 		c := &out[len(out)-1] // filled field by field, see walkTurned
 		c.Pos[0], c.Pos[1], c.Pos[2], c.Tag = x, y, z, uint8(v)
@@ -35,19 +39,26 @@ func turnedSorted(s *model.Shape, am grid.AxisMap, limit int) []grid.Cell {
 }
 
 // walkTurned calls f with the turned position (x, y, z) and the voxel of
-// each non-empty cell of s turned by am, in turnedSorted's order, until f
-// returns false. The position goes as three ints, not a grid.Vec: an
-// array is passed through memory, and writing it whole and reading it
-// back in parts stalled the loop for every cell.
-func walkTurned(s *model.Shape, am grid.AxisMap, f func(x, y, z int, v model.Voxel) bool) {
+// each non-empty cell of the shape turned by am, in turnedSorted's
+// order, until f returns false. It walks the box of the cells (si.lo to
+// si.hi), from the corner whose image comes first. The position goes as
+// three ints, not a grid.Vec: an array is passed through memory, and
+// writing it whole and reading it back in parts stalled the loop for
+// every cell.
+func (si *shapeInfo) walkTurned(am grid.AxisMap, f func(x, y, z int, v model.Voxel) bool) {
+	if len(si.cells) == 0 {
+		return
+	}
+	s := si.shape
 	stride := grid.Vec{1, s.Size[0], s.Size[0] * s.Size[1]}
 	var first, step, n grid.Vec // first voxel; index step and count per loop
+	first = si.lo
 	for k := 0; k < 3; k++ {
 		axis, rev := am.Source(k)
-		n[k] = s.Size[axis]
+		n[k] = si.hi[axis] - si.lo[axis] + 1
 		step[k] = stride[axis]
 		if rev {
-			first[axis] = s.Size[axis] - 1
+			first[axis] = si.hi[axis]
 			step[k] = -step[k]
 		}
 	}
@@ -71,17 +82,17 @@ func walkTurned(s *model.Shape, am grid.AxisMap, f func(x, y, z int, v model.Vox
 	}
 }
 
-// walked fills o, an orientation with norm norm of si's shape s, from
-// its axis map am without turning every cell: the first turned cell
-// comes from walking s's voxels until the first non-empty one. The cell
-// list waits for turned.
-func (si *shapeInfo) walked(o *orientInfo, s *model.Shape, am grid.AxisMap, norm int) {
+// walked fills o, an orientation with norm norm of si's shape, from its
+// axis map am without turning every cell: the first turned cell comes
+// from walking the voxels until the first non-empty one. The cell list
+// waits for turned.
+func (si *shapeInfo) walked(o *orientInfo, am grid.AxisMap, norm int) {
 	o.hot = am.Apply(si.hot)
 	o.ok, o.norm = true, norm
 	if si.anchor >= 0 {
 		o.anc = am.Apply(si.cells[si.anchor].Pos).Sub(o.hot)
 	}
-	if first := turnedSorted(s, am, 1); len(first) > 0 {
+	if first := si.turnedSorted(am, 1); len(first) > 0 {
 		o.fst = first[0].Pos.Sub(o.hot)
 	}
 }
