@@ -3,8 +3,10 @@ package assemble
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"testing"
 
+	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
@@ -55,4 +57,52 @@ func TestMayFit(t *testing.T) {
 		t.Error("no orientation ruled out")
 	}
 	t.Logf("%d orientations ruled out", ruledOut)
+}
+
+// TestFilledOffsets checks, on every problem of BurrTools' examples, that
+// the offsets filledOffsets gives each placed orientation without
+// listing its turned cells are those of the sorted list (si.turned), in
+// its order: the cover matrix's rows, and so its fingerprint and its
+// search, stay what they were.
+func TestFilledOffsets(t *testing.T) {
+	checked := map[grid.Type]int{}
+	for _, f := range exampleFiles(t) {
+		p, err := xmpuzzle.ReadFileWithoutSolutions(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for pr := range p.Problems {
+			a, err := New(context.Background(), p, pr, DefaultOptions())
+			if err != nil {
+				continue // unsolvable as it stands
+			}
+			r := &a.res
+			seen := map[[2]int32]bool{}
+			for _, pl := range a.rows {
+				k := [2]int32{pl.part, pl.t}
+				if seen[k] {
+					continue
+				}
+				seen[k] = true
+				si := a.parts[pl.part].info
+				hot := r.index(si.or[pl.t].hot)
+				var want []int32
+				for _, c := range si.turned(int(pl.t)) {
+					if model.Voxel(c.Tag).State() == model.Filled {
+						want = append(want, int32(r.index(c.Pos)-hot))
+					}
+				}
+				a.filledOffsets(si, int(pl.t))
+				if !slices.Equal(a.offs, want) {
+					t.Fatalf("%s problem %d part %d orientation %d: offsets %v, want %v", filepath.Base(f), pr, pl.part, pl.t, a.offs, want)
+				}
+				checked[a.g.Type()]++
+			}
+		}
+	}
+	for _, g := range []grid.Type{grid.Cubes, grid.Rhombic} {
+		if checked[g] == 0 {
+			t.Errorf("no orientation of the %v grid checked", g)
+		}
+	}
 }
