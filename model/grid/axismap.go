@@ -99,6 +99,14 @@ func AxisMapOf(g Grid, t int) (a AxisMap, ok bool) {
 // Apply turns v.
 func (a AxisMap) Apply(v Vec) Vec { return a.m.apply(v) }
 
+// Turn is Apply for a caller turning cells one by one: the image of *v
+// as three ints. A Vec returned whole goes through memory (see
+// applyAll), and reading it back stalled every cell.
+func (a *AxisMap) Turn(v *Vec) (x, y, z int) {
+	m := &a.m
+	return m.s[0]*v[m.p[0]] + m.c[0], m.s[1]*v[m.p[1]] + m.c[1], m.s[2]*v[m.p[2]] + m.c[2]
+}
+
 // Source returns the input axis that output axis k comes from and
 // whether it is reversed (the output grows as the input shrinks).
 func (a AxisMap) Source(k int) (axis int, reversed bool) { return a.m.p[k], a.m.s[k] < 0 }

@@ -26,8 +26,8 @@ func TestAxisMaps(t *testing.T) {
 	}
 }
 
-// TestAxisMapOf checks the exported form against Transform on every
-// axis-aligned grid, and that the others have none.
+// TestAxisMapOf checks the exported form (Apply and Turn) against
+// Transform on every axis-aligned grid, and that the others have none.
 func TestAxisMapOf(t *testing.T) {
 	cells := []Vec{{0, 0, 0}, {1, 2, 3}, {-2, 5, 1}, {4, -1, -3}}
 	hot := Vec{2, 1, 0}
@@ -41,6 +41,9 @@ func TestAxisMapOf(t *testing.T) {
 			for i, c := range cells {
 				if a.Apply(c) != out[i] {
 					t.Fatalf("%v, orientation %d: %v -> %v, Transform %v", g.Type(), o, c, a.Apply(c), out[i])
+				}
+				if x, y, z := a.Turn(&c); (Vec{x, y, z}) != out[i] {
+					t.Fatalf("%v, orientation %d: Turn %v -> %v, Transform %v", g.Type(), o, c, Vec{x, y, z}, out[i])
 				}
 			}
 			if a.Apply(hot) != hotOut {

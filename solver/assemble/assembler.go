@@ -123,12 +123,13 @@ type Assembler struct {
 	// fromReset[part][t] moves a position from BurrTools' reset hotspot to
 	// the shape's own hotspot, so assemblies fit the puzzle as given.
 	fromReset [][]grid.Vec
-	opts      Options // as given to New, for WithBreaker
-	budget    int64   // Options.MaxMemory
-	fixed     int64   // fixedCost
-	offs      []int32 // scratch of New: voxel offsets of a turned piece's cells
-	tags      []uint8 // scratch of New: their tags (see eachPosition)
-	probes    []int32 // scratch of New: see mayFit
+	opts      Options  // as given to New, for WithBreaker
+	budget    int64    // Options.MaxMemory
+	fixed     int64    // fixedCost
+	offs      []int32  // scratch of New: voxel offsets of a turned piece's cells
+	keys, tmp []uint64 // scratch of filledOffsets
+	tags      []uint8  // scratch of New: their tags (see eachPosition)
+	probes    []int32  // scratch of New: see mayFit
 	progress  func(phase string, fraction float64)
 }
 
@@ -722,7 +723,8 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 				continue
 			}
 			if k++; k%step == 0 {
-				probes = append(probes, int32(r.index(am.Apply(c.Pos))))
+				x, y, z := am.Turn(&c.Pos)
+				probes = append(probes, int32(x+r.stride[1]*y+r.stride[2]*z)) // r.index
 			}
 		}
 	}
@@ -784,8 +786,10 @@ func (a *Assembler) cellOffsets(si *shapeInfo, t int) (lo, hi grid.Vec) {
 	if am, ok := grid.AxisMapOf(si.g, t); ok {
 		// Too sparse to walk: the cells turned one by one, unsorted, as
 		// fits needs no order.
-		for _, c := range si.cells {
-			a.offs = append(a.offs, int32(r.index(am.Apply(c.Pos))))
+		for i := range si.cells {
+			c := &si.cells[i]
+			x, y, z := am.Turn(&c.Pos)
+			a.offs = append(a.offs, int32(x+r.stride[1]*y+r.stride[2]*z)) // r.index
 			a.tags = append(a.tags, c.Tag)
 		}
 		return si.turnedBounds(t)
@@ -809,10 +813,33 @@ func (a *Assembler) filledOffsets(si *shapeInfo, t int) {
 	r := &a.res
 	hot := r.index(si.or[t].hot)
 	a.offs = a.offs[:0]
-	if am, ok := grid.AxisMapOf(si.g, t); ok {
-		for _, c := range si.cells {
-			if model.Voxel(c.Tag).State() == model.Filled {
-				a.offs = append(a.offs, int32(r.index(am.Apply(c.Pos))-hot))
+	if am, ok := grid.AxisMapOf(si.g, t); ok && si.filled > 1 {
+		// Keyed by position in the turned box, as sortKeys keys cells.
+		lo, hi := si.turnedBounds(t)
+		if span := hi.Sub(lo); span[0]+span[1]+span[2] <= 4*si.filled && max(span[0], span[1], span[2]) < 1<<keyBits {
+			keys := a.keys[:0]
+			for i := range si.cells {
+				c := &si.cells[i]
+				if model.Voxel(c.Tag).State() == model.Filled {
+					x, y, z := am.Turn(&c.Pos)
+					keys = append(keys, uint64(z-lo[2])<<(3*keyBits)|uint64(y-lo[1])<<(2*keyBits)|uint64(x-lo[0])<<keyBits)
+				}
+			}
+			a.tmp = slices.Grow(a.tmp[:0], len(keys))
+			countingSort(keys, a.tmp[:len(keys)], span)
+			base := r.index(lo) - hot
+			s1, s2 := r.stride[1], r.stride[2]
+			for _, k := range keys {
+				off := int(k>>keyBits&keyMask) + s1*int(k>>(2*keyBits)&keyMask) + s2*int(k>>(3*keyBits))
+				a.offs = append(a.offs, int32(base+off))
+			}
+			a.keys = keys
+			return
+		}
+		for i := range si.cells {
+			if c := &si.cells[i]; model.Voxel(c.Tag).State() == model.Filled {
+				x, y, z := am.Turn(&c.Pos)
+				a.offs = append(a.offs, int32(x+r.stride[1]*y+r.stride[2]*z-hot))
 			}
 		}
 		slices.Sort(a.offs)
