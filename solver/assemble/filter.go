@@ -363,16 +363,16 @@ func (f *filter) image(i int, x *plc, k int, y *plc) bool {
 // imageAt sets *dst to img[t][ci] (see filter) plus d, coordinate by
 // coordinate (see image).
 func (f *filter) imageAt(dst *grid.Vec, t int, ci int32, d *grid.Vec) {
-	var q grid.Vec
+	var x, y, z int
 	if f.img == nil {
-		q = f.maps[t].Apply(f.a.res.pos[ci])
+		x, y, z = f.maps[t].Turn(&f.a.res.pos[ci])
 		s := &f.shift[t]
-		q[0], q[1], q[2] = q[0]+s[0], q[1]+s[1], q[2]+s[2]
+		x, y, z = x+s[0], y+s[1], z+s[2]
 	} else {
 		p := &f.img[t][ci]
-		q[0], q[1], q[2] = p[0], p[1], p[2]
+		x, y, z = p[0], p[1], p[2]
 	}
-	dst[0], dst[1], dst[2] = q[0]+d[0], q[1]+d[1], q[2]+d[2]
+	dst[0], dst[1], dst[2] = x+d[0], y+d[1], z+d[2]
 }
 
 // swapMirrors replaces each piece in a mirror image orientation by its
