@@ -143,16 +143,21 @@ func (s *Shape) cellsWhere(keep func(Voxel) bool) []grid.Cell {
 // it whole and reading it back in parts stalled every cell.
 func (s *Shape) eachVoxel(f func(x, y, z int, v Voxel)) {
 	vs := s.Voxels
-	if len(vs) != s.Size[0]*s.Size[1]*s.Size[2] {
-		for i, v := range vs { // an invalid shape, walked as before
+	sx, sy := s.Size[0], s.Size[1]
+	if sx <= 0 || sy <= 0 || s.Size[2] <= 0 || len(vs) != sx*sy*s.Size[2] {
+		// An invalid shape (Validate says why), walked by index: its
+		// positions are only as good as its size.
+		for i, v := range vs {
 			if v != 0 {
-				p := s.Pos(i)
+				var p grid.Vec
+				if sx > 0 && sy > 0 {
+					p = s.Pos(i)
+				}
 				f(p[0], p[1], p[2], v)
 			}
 		}
 		return
 	}
-	sx, sy := s.Size[0], s.Size[1]
 	x, y, z := 0, 0, 0 // the position of voxel i
 	i := 0
 	for ; len(vs)-i >= 8; i += 8 {

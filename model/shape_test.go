@@ -77,3 +77,29 @@ func TestCellsWalk(t *testing.T) {
 		}
 	}
 }
+
+// TestCellsWalkInvalid: the walks over an invalid shape's voxels (a
+// negative or zero size whose product still matches the voxels, or a
+// size that does not) end without a panic, and Validate says what is
+// wrong.
+func TestCellsWalkInvalid(t *testing.T) {
+	filled := MakeVoxel(Filled, 0)
+	for _, s := range []Shape{
+		{Size: grid.Vec{-1, -2, 3}, Voxels: []Voxel{filled, 0, filled, 0, 0, filled}},
+		{Size: grid.Vec{0, 5, 2}, Voxels: []Voxel{filled}},
+		{Size: grid.Vec{2, 2, 2}, Voxels: []Voxel{filled, filled, filled}},
+	} {
+		n := len(s.Cells())
+		if want := s.NumCells(); n != want {
+			t.Errorf("size %v: %d cells listed, %d counted", s.Size, n, want)
+		}
+		s.Bounds()
+		cubes, err := grid.New(grid.Cubes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Validate(cubes, 0) == nil {
+			t.Errorf("size %v with %d voxels: valid", s.Size, len(s.Voxels))
+		}
+	}
+}
