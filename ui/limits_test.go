@@ -55,8 +55,12 @@ func TestPreparationProgressAndStop(t *testing.T) {
 	if testing.Short() {
 		t.Skip("prepares for a second")
 	}
+	// 1.4 million placements: within the default memory budget (the
+	// placements of a box of 64 cubes a side are not, and where the
+	// preparation was quick it ran into the budget before Stop), and
+	// seconds of preparation.
 	p := &model.Puzzle{Grid: grid.Cubes}
-	res := model.NewShape(grid.Vec{64, 64, 64})
+	res := model.NewShape(grid.Vec{40, 40, 40})
 	for i := range res.Voxels {
 		res.Voxels[i] = model.MakeVoxel(model.Variable, 0)
 	}
@@ -83,5 +87,8 @@ func TestPreparationProgressAndStop(t *testing.T) {
 	q.pump(t, func() bool { return !st.run.running })
 	if st.run.err != nil {
 		t.Errorf("stopping the preparation: %v", st.run.err)
+	}
+	if st.run.complete {
+		t.Error("the search ran to its end instead of stopping")
 	}
 }
