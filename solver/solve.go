@@ -263,8 +263,10 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) || r.Part != opts.Part || r.Parts != opts.Parts {
 			return nil, ErrStateMismatch
 		}
-		if r.Parts > 0 && r.SplitVersion != cover.SplitVersion {
-			return nil, fmt.Errorf("%w: the part was split by another version of BurrLab (split %d, this one %d)",
+		if r.SplitVersion != cover.SplitVersion {
+			// Its tree may be another: a saved row could be continued
+			// under another column, which it also covers.
+			return nil, fmt.Errorf("%w: it was saved by another version of BurrLab, which searches and splits otherwise (search version %d, this one %d)",
 				ErrStateMismatch, r.SplitVersion, cover.SplitVersion)
 		}
 	}
@@ -516,10 +518,7 @@ func (s *Solver) run(ctx context.Context, ch chan<- Event) {
 		done.State = &State{
 			Fingerprint: s.m.Fingerprint(), Flags: flags(s.opts),
 			Assemblies: done.Assemblies, Solutions: done.Solutions, Elapsed: done.Elapsed, Jobs: res.Remaining,
-			Part: s.opts.Part, Parts: s.opts.Parts,
-		}
-		if s.opts.Parts > 0 {
-			done.State.SplitVersion = cover.SplitVersion
+			Part: s.opts.Part, Parts: s.opts.Parts, SplitVersion: cover.SplitVersion,
 		}
 	}
 	ch <- done

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"runtime"
 	"sort"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -229,17 +231,44 @@ func TestResumeMismatch(t *testing.T) {
 	if _, err := Prepare(context.Background(), p, 0, Options{KeepMirrors: true, Resume: done.State}); !errors.Is(err, ErrStateMismatch) {
 		t.Errorf("other options: error %v", err)
 	}
+	// Same problem and options, saved by a version that searches
+	// otherwise; the state as saved is taken.
+	if done.State.SplitVersion != cover.SplitVersion {
+		t.Errorf("state of split version %d, this one is %d", done.State.SplitVersion, cover.SplitVersion)
+	}
+	other := *done.State
+	other.SplitVersion--
+	if _, err := Prepare(context.Background(), p, 0, Options{Resume: &other}); !errors.Is(err, ErrStateMismatch) {
+		t.Errorf("other version: error %v", err)
+	}
+	if _, err := Prepare(context.Background(), p, 0, Options{Resume: done.State}); err != nil {
+		t.Errorf("the state as saved: %v", err)
+	}
 }
 
+// TestStateText: a whole search's state round-trips through its text,
+// version included, and one saved before states had a version (format
+// 1) reads as oldVersion.
 func TestStateText(t *testing.T) {
-	s := &State{Fingerprint: "89abcdef01234567", Flags: 5, Assemblies: 1 << 40, Solutions: 7, Elapsed: 90 * time.Second}
+	s := &State{Fingerprint: "89abcdef01234567", Flags: 5, Assemblies: 1 << 40, Solutions: 7, Elapsed: 90 * time.Second, SplitVersion: 12}
 	s.Jobs = append(s.Jobs, assembleJob())
 	got, err := DecodeState(s.Encode())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Fingerprint != s.Fingerprint || got.Flags != 5 || got.Assemblies != s.Assemblies || got.Solutions != 7 || got.Elapsed != s.Elapsed || len(got.Jobs) != 1 {
+	if got.Fingerprint != s.Fingerprint || got.Flags != 5 || got.Assemblies != s.Assemblies || got.Solutions != 7 || got.Elapsed != s.Elapsed || len(got.Jobs) != 1 || got.SplitVersion != 12 {
 		t.Fatalf("round trip: %+v", got)
+	}
+	// The old layout: format 1 and no version after the flags.
+	f := strings.Fields(s.Encode())
+	f = append(f[:1:1], append([]string{"1"}, append(f[2:7:7], f[8:]...)...)...)
+	f[0] = strconv.Itoa(len(f) - 1)
+	old, err := DecodeState(strings.Join(f, " "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if old.SplitVersion != oldVersion || old.Assemblies != s.Assemblies || len(old.Jobs) != 1 {
+		t.Fatalf("old layout: %+v", old)
 	}
 	if j := got.Jobs[0]; j.After != s.Jobs[0].After || len(j.Path) != 3 || j.Path[1] != -1 {
 		t.Fatalf("job round trip: %+v", j)

@@ -29,7 +29,8 @@ type State struct {
 	// Unsplit says a part was stopped while it was still splitting the
 	// search: it has searched nothing yet, and Jobs is empty.
 	Unsplit bool
-	// SplitVersion is the cover.SplitVersion that split a part's search.
+	// SplitVersion is the cover.SplitVersion of the search that saved
+	// the state: its tree, and for a part how it was split.
 	SplitVersion int
 }
 
@@ -63,12 +64,18 @@ func (s *State) Disassembled() bool { return s.Flags&flags(Options{Disassemble: 
 // So Encode writes nothing but "N v1 ... vN" with no trailing space.
 const StateVersion = "burrlab-1"
 
-// The layout versions inside the encoded list: stateFormat for a whole
-// search, partFormat for a part of a split one (the part, the number of
-// parts, the Unsplit flag and the split version follow the flags).
+// The layout versions inside the encoded list: wholeFormat for a whole
+// search (the split version follows the flags), partFormat for a part of
+// a split one (the part, the number of parts, the Unsplit flag and the
+// split version follow the flags). oldFormat is a whole search saved
+// before its version was: it decodes as oldVersion, the version whose
+// trees those searches had (earlier trees that differ, on flat boxes,
+// have other fingerprints).
 const (
-	stateFormat = 1
+	oldFormat   = 1
 	partFormat  = 2
+	wholeFormat = 3
+	oldVersion  = 7
 )
 
 // maxStateInts caps what a decoded state may allocate.
@@ -87,7 +94,7 @@ func (s *State) Encode() string {
 	if s.Parts > 0 {
 		v = append(v, partFormat)
 	} else {
-		v = append(v, stateFormat)
+		v = append(v, wholeFormat)
 	}
 	put16(fp)
 	v = append(v, int64(s.Flags))
@@ -96,8 +103,9 @@ func (s *State) Encode() string {
 		if s.Unsplit {
 			unsplit = 1
 		}
-		v = append(v, int64(s.Part), int64(s.Parts), unsplit, int64(s.SplitVersion))
+		v = append(v, int64(s.Part), int64(s.Parts), unsplit)
 	}
+	v = append(v, int64(s.SplitVersion))
 	put16(s.Assemblies)
 	put16(s.Solutions)
 	put16(uint64(s.Elapsed / time.Millisecond))
@@ -156,7 +164,7 @@ func DecodeState(text string) (*State, error) {
 		return x, nil
 	}
 	format, err := next()
-	if err != nil || format != stateFormat && format != partFormat {
+	if err != nil || format != oldFormat && format != partFormat && format != wholeFormat {
 		return nil, fmt.Errorf("solver state: unknown format %d", format)
 	}
 	s := &State{}
@@ -170,6 +178,17 @@ func DecodeState(text string) (*State, error) {
 		return nil, err
 	}
 	s.Flags = int(flags)
+	s.SplitVersion = oldVersion
+	if format == wholeFormat {
+		version, err := next()
+		if err != nil {
+			return nil, err
+		}
+		if version > math.MaxInt32 {
+			return nil, errors.New("solver state: bad split version")
+		}
+		s.SplitVersion = int(version)
+	}
 	if format == partFormat {
 		part, err1 := next()
 		parts, err2 := next()

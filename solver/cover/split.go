@@ -24,9 +24,12 @@ import (
 // pieces and the same deal: a piece searched twice or by no part would
 // duplicate or lose assemblies.
 
-// SplitVersion numbers the way Subdivide cuts and Deal deals. Parts
-// computed by different versions do not fit together (a subtree could be
-// searched twice or never), so saved parts record it. Version 5: the
+// SplitVersion numbers the way Subdivide cuts and Deal deals, and the
+// search trees they cut. Parts computed by different versions do not fit
+// together (a subtree could be searched twice or never), and a search
+// saved by one version continued along another tree could take another
+// column that a saved row also covers, so saved searches, whole or in
+// parts, record it. Version 5: the
 // estimates see the steps the region rule skips (see Areas). Version 6:
 // the region rule is not tried at small nodes (see small.go), so the
 // estimates of a flat box see other trees. Version 7: small nodes have
