@@ -178,29 +178,13 @@ func DecodeState(text string) (*State, error) {
 		return nil, err
 	}
 	s.Flags = int(flags)
-	s.SplitVersion = oldVersion
-	if format == wholeFormat {
-		version, err := next()
-		if err != nil {
-			return nil, err
-		}
-		if version > math.MaxInt32 {
-			return nil, errors.New("solver state: bad split version")
-		}
-		s.SplitVersion = int(version)
-	}
 	if format == partFormat {
 		part, err1 := next()
 		parts, err2 := next()
 		unsplit, err3 := next()
-		version, err4 := next()
-		if err := errors.Join(err1, err2, err3, err4); err != nil {
+		if err := errors.Join(err1, err2, err3); err != nil {
 			return nil, err
 		}
-		if version > math.MaxInt32 {
-			return nil, errors.New("solver state: bad split version")
-		}
-		s.SplitVersion = int(version)
 		if unsplit > 1 {
 			return nil, errors.New("solver state: bad split flag")
 		}
@@ -209,6 +193,17 @@ func DecodeState(text string) (*State, error) {
 			return nil, fmt.Errorf("solver state: %w", err)
 		}
 		s.Part, s.Parts = int(part), int(parts)
+	}
+	s.SplitVersion = oldVersion
+	if format != oldFormat {
+		version, err := next()
+		if err != nil {
+			return nil, err
+		}
+		if version > math.MaxInt32 {
+			return nil, errors.New("solver state: bad split version")
+		}
+		s.SplitVersion = int(version)
 	}
 	if s.Assemblies, err = get16(); err != nil {
 		return nil, err
