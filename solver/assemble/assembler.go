@@ -687,9 +687,9 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 				if tries++; tries&1023 == 0 && ctx.Err() != nil {
 					return ctx.Err()
 				}
-				// The index on scalars (r.index): a Vec built for every
+				// The index on scalars (r.at): a Vec built for every
 				// translation went through memory.
-				if (!box && !g.InLattice(grid.Vec{dx, dy, dz})) || !a.fits(a.tags, a.offs, dx+r.stride[1]*dy+r.stride[2]*dz, colors) {
+				if (!box && !g.InLattice(grid.Vec{dx, dy, dz})) || !a.fits(a.tags, a.offs, r.at(dx, dy, dz), colors) {
 					continue
 				}
 				if err := yield(grid.Vec{dx + hot[0], dy + hot[1], dz + hot[2]}); err != nil {
@@ -724,7 +724,7 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 			}
 			if k++; k%step == 0 {
 				x, y, z := am.Turn(&c.Pos)
-				probes = append(probes, int32(x+r.stride[1]*y+r.stride[2]*z)) // r.index
+				probes = append(probes, int32(r.at(x, y, z)))
 			}
 		}
 	}
@@ -738,7 +738,7 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 		for dy := grid.FirstMultiple(r.lo[1]-lo[1], per[1]); dy <= r.hi[1]-hi[1]; dy += per[1] {
 		next:
 			for dz := grid.FirstMultiple(r.lo[2]-lo[2], per[2]); dz <= r.hi[2]-hi[2]; dz += per[2] {
-				base := dx + r.stride[1]*dy + r.stride[2]*dz // r.index, on scalars
+				base := r.at(dx, dy, dz)
 				for _, p := range probes {
 					if vox[base+int(p)].State() == model.Empty {
 						continue next
@@ -789,7 +789,7 @@ func (a *Assembler) cellOffsets(si *shapeInfo, t int) (lo, hi grid.Vec) {
 		for i := range si.cells {
 			c := &si.cells[i]
 			x, y, z := am.Turn(&c.Pos)
-			a.offs = append(a.offs, int32(x+r.stride[1]*y+r.stride[2]*z)) // r.index
+			a.offs = append(a.offs, int32(r.at(x, y, z)))
 			a.tags = append(a.tags, c.Tag)
 		}
 		return si.turnedBounds(t)
@@ -839,7 +839,7 @@ func (a *Assembler) filledOffsets(si *shapeInfo, t int) {
 		for i := range si.cells {
 			if c := &si.cells[i]; model.Voxel(c.Tag).State() == model.Filled {
 				x, y, z := am.Turn(&c.Pos)
-				a.offs = append(a.offs, int32(x+r.stride[1]*y+r.stride[2]*z-hot))
+				a.offs = append(a.offs, int32(r.at(x, y, z)-hot))
 			}
 		}
 		slices.Sort(a.offs)
@@ -872,9 +872,11 @@ func (a *Assembler) fits(tags []uint8, offs []int32, base int, colors bool) bool
 
 // index returns the voxel index of v in the result's voxels when v is
 // inside them; it is linear in v, so offsets add.
-func (r *result) index(v grid.Vec) int {
-	return v[0] + r.stride[1]*v[1] + r.stride[2]*v[2]
-}
+func (r *result) index(v grid.Vec) int { return r.at(v[0], v[1], v[2]) }
+
+// at is index for a position on scalars, for loops where a Vec would go
+// through memory.
+func (r *result) at(x, y, z int) int { return x + r.stride[1]*y + r.stride[2]*z }
 
 // bounds returns the bounding box of a non-empty cell list. It works on
 // scalars, as grid.Bounds does: arrays indexed in the loop went through
@@ -1016,9 +1018,9 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 		cs, ws = cs[:0], ws[:0]
 		cs = append(cs, int(pl.part))
 		ws = append(ws, 1)
-		// r.index on scalars: a placement or Vec copied whole went
+		// r.at on scalars: a placement or Vec copied whole went
 		// through overlapping moves that stalled for every row.
-		base := pl.pos[0] + r.stride[1]*pl.pos[1] + r.stride[2]*pl.pos[2]
+		base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
 		for _, off := range a.offs {
 			cs = append(cs, int(r.col[r.cell[base+int(off)]]))
 			ws = append(ws, 1)
