@@ -196,13 +196,23 @@ func fillNarrow(h *[256]uint64, rows []int32, rw []uint64) {
 }
 
 // fillWide is fillNarrow for rows of up to 8 columns: the last two bytes
-// in a pass of their own.
+// in a pass of their own, which skips the rows that have no column there.
+// Those are most rows: in the 6x5x2 pentacube box only the 98 of 2,064
+// rows that fill an axis cut (see assemble's axisCuts) have a seventh
+// column. Setting the others' two bits in the padding column made each
+// row wait for the one before, whose store it reads back; skipping them
+// took 0.82 of the time on the 6x5x2 box (21 pairs) and 0.75 to 0.97 on
+// the 5x4x3 box (9 pairs, medians 0.97 and 0.89 in two rounds).
 func fillWide(h *[256]uint64, rows []int32, rw []uint64) {
 	fillNarrow(h, rows, rw)
 	for j, r := range rows {
-		bit, cs := uint64(1)<<uint(j&63), rw[r]
-		h[uint8(cs>>48)] |= bit
-		h[uint8(cs>>56)] |= bit
+		cs := rw[r] >> 48
+		if cs == smallCols<<8|smallCols {
+			continue
+		}
+		bit := uint64(1) << uint(j&63)
+		h[uint8(cs)] |= bit
+		h[uint8(cs>>8)] |= bit
 	}
 }
 
