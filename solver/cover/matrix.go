@@ -1086,6 +1086,7 @@ func (m *Matrix) reduce(ctx context.Context, budget int64, quick bool) (*Matrix,
 	w.level(1) // before taking a slice of level 0: growing moves the levels
 	root := w.aliveAt(0)
 	q := newQuickTest(m, root)
+	plain := m.plainCols()
 	removed := 0
 	work := int64(0)
 	// With the quick tests, a first round drops what they can before
@@ -1116,7 +1117,11 @@ func (m *Matrix) reduce(ctx context.Context, budget int64, quick bool) (*Matrix,
 				w.take(0, r)
 				verdict = quickKeep
 				if !q.recheck || !w.stillMet(1, q.lost) {
-					if ok, _ := w.scan(1, false); !ok {
+					ok := plain && w.meets(1)
+					if !plain {
+						ok, _ = w.scan(1, false)
+					}
+					if !ok {
 						verdict = quickDrop
 						q.failed(w.failCol)
 					}

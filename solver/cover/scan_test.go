@@ -106,12 +106,25 @@ func walk(m *Matrix, enter func(w *worker, node int, cont bool, col int32)) int 
 }
 
 // walkChecked searches m as runner.loop does and checks, at every node,
-// what scan decided against refScan. It returns the nodes visited.
+// what scan decided against refScan, and on a matrix of plain columns
+// Reduce's test (meets) too. It returns the nodes visited.
 func walkChecked(t *testing.T, m *Matrix) int {
 	t.Helper()
+	plain := m.plainCols()
 	return walk(m, func(w *worker, node int, cont bool, col int32) {
 		d := len(w.frames)
 		refOK, refBest, refRows, refOpen, refDead := refScan(w, d, !cont)
+		if plain {
+			// Reduce's test, which looks at every column (scan without a
+			// choice), unlike a scan that stops at a column of one row.
+			if ok, _, _, _, _ := refScan(w, d, false); w.meets(d) != ok {
+				t.Fatalf("node %d: meets says %v, counting from scratch %v", node, !ok, ok)
+			} else if c := w.failCol; !ok {
+				if rows, _ := w.count(c, w.aliveAt(d)); w.openAt(d)[c>>6]&(1<<(uint(c)&63)) == 0 || w.w[c]+rows >= m.min[c] {
+					t.Fatalf("node %d: meets blames column %d, which is closed or has rows enough", node, c)
+				}
+			}
+		}
 		if refOK && cont {
 			// push also checks that the continued column can go on.
 			_, avail := w.count(col, w.aliveAt(d))
