@@ -70,18 +70,21 @@ func (m *Matrix) duplicates(hash []uint64) []int32 {
 	}
 	// Check that each column has in every row the weight of its first:
 	// then, with as many entries, it has the same rows.
-	at := make([]int32, nc) // row+1 whose entries wt holds
-	wt := make([]int32, nc)
+	// The row's entries are sliced out first: written through m's
+	// fields, Go would read the bounds again after every store.
+	type entry struct{ row, wt int32 } // row+1 whose entry it is
+	last := make([]entry, nc)
 	entries := make([]int32, nc)
 	for r := int32(0); r < m.n; r++ {
-		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
-			c := m.entCol[e]
-			at[c], wt[c] = r+1, m.entWt[e]
+		lo, hi := m.rowStart[r], m.rowStart[r+1]
+		cols, wts := m.entCol[lo:hi], m.entWt[lo:hi]
+		wts = wts[:len(cols)]
+		for i, c := range cols {
+			last[c] = entry{r + 1, wts[i]}
 			entries[c]++
 		}
-		for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
-			c := m.entCol[e]
-			if d := rep[c]; d != c && (at[d] != r+1 || wt[d] != m.entWt[e]) {
+		for i, c := range cols {
+			if d := rep[c]; d != c && last[d] != (entry{r + 1, wts[i]}) {
 				rep[c] = c
 			}
 		}
