@@ -555,6 +555,21 @@ func (m *Matrix) buildKills(bound int, dense bool) {
 // hintLen is the number of hint columns per row.
 const hintLen = 8
 
+// hintsOf returns row r's hint columns, -1 padded (see Matrix.hints).
+func (m *Matrix) hintsOf(r int32) []int32 { return m.hints[int(r)*hintLen : int(r+1)*hintLen] }
+
+// pick removes column c from the column set todo and reports whether it
+// was there: scan and meets look at the hints first, then at the
+// columns left.
+func pick(todo []uint64, c int32) bool {
+	bit := uint64(1) << (uint(c) & 63)
+	if todo[c>>6]&bit == 0 {
+		return false
+	}
+	todo[c>>6] &^= bit
+	return true
+}
+
 // maxHintWork caps the work of buildHints (row entries visited).
 const maxHintWork = 1 << 26
 
@@ -777,7 +792,7 @@ func (m *Matrix) hintRow(r int32, s *rowScratch) {
 			hit[m.entCol[e]] = 0 // closed by the step itself
 		}
 	}
-	h := m.hints[int(r)*hintLen : int(r+1)*hintLen]
+	h := m.hintsOf(r)
 	for i := range h {
 		h[i] = -1
 	}
@@ -832,7 +847,7 @@ func (m *Matrix) doomCands(r int32) []int32 {
 	if m.doomCols != nil {
 		return m.doomCols[int(r)*hintLen : int(r+1)*hintLen]
 	}
-	return m.hints[int(r)*hintLen : int(r+1)*hintLen]
+	return m.hintsOf(r)
 }
 
 // killed returns the number of rows in row r's kill set.

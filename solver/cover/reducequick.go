@@ -277,16 +277,11 @@ func (w *worker) meets(d int) bool {
 		return need > 0
 	}
 	if w.hint >= 0 && m.hints != nil {
-		for _, c := range m.hints[int(w.hint)*hintLen : int(w.hint+1)*hintLen] {
+		for _, c := range m.hintsOf(w.hint) {
 			if c < 0 {
 				break
 			}
-			bit := uint64(1) << (uint(c) & 63)
-			if todo[c>>6]&bit == 0 {
-				continue
-			}
-			todo[c>>6] &^= bit
-			if short(c) {
+			if pick(todo, c) && short(c) {
 				w.failCol = c
 				return false
 			}

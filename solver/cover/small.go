@@ -346,7 +346,7 @@ func (w *worker) chooseSmall(l *smallLevel, taken int32) (best int32, least int)
 	best, least = -1, smallRows+1
 	todo := l.open
 	if taken >= 0 && m.hints != nil {
-		for _, c := range m.hints[int(taken)*hintLen : int(taken+1)*hintLen] {
+		for _, c := range m.hintsOf(taken) {
 			if c < 0 {
 				break
 			}

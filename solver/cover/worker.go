@@ -179,7 +179,7 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 	copy(todo, o)
 	var hints []int32
 	if w.hint >= 0 && m.hints != nil {
-		hints = m.hints[int(w.hint)*hintLen : int(w.hint+1)*hintLen]
+		hints = m.hintsOf(w.hint)
 	}
 	st := scanState{dead: w.dead[d], best: -1, bestScore: math.MaxInt64, choose: choose}
 	w.failCol = -1
@@ -201,11 +201,9 @@ func (w *worker) scan(d int, choose bool) (ok bool, best int32) {
 				hi = len(hints)
 				continue
 			}
-			bit := uint64(1) << (uint(c) & 63)
-			if todo[c>>6]&bit == 0 {
+			if !pick(todo, c) {
 				continue
 			}
-			todo[c>>6] &^= bit
 		} else {
 			for word == 0 {
 				if wi == len(todo) {
