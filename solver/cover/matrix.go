@@ -1132,8 +1132,10 @@ func (m *Matrix) reduce(ctx context.Context, budget int64, quick bool) (*Matrix,
 				w.take(0, r)
 				verdict = quickKeep
 				if !q.recheck || !w.stillMet(1, q.lost) {
-					ok := plain && w.meets(1)
-					if !plain {
+					var ok bool
+					if plain {
+						ok = w.meets(1)
+					} else {
 						ok, _ = w.scan(1, false)
 					}
 					if !ok {

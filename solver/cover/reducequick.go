@@ -262,8 +262,8 @@ func (w *worker) stillMet(d int, lost []int32) bool {
 // the others in increasing order). It counts a column only up to its
 // Min and changes nothing in the level, which the test undoes at once:
 // scan also keeps the skip counts, closes columns and weighs every
-// column for a choice, and on HexSticks, whose Reduce runs 191 full
-// tests on 484 columns, it was a fifth of the whole run's instructions.
+// column for a choice. On HexSticks, whose Reduce runs 191 full tests on
+// 484 columns, scan had been a fifth of the whole run's instructions.
 func (w *worker) meets(d int) bool {
 	m := w.m
 	a, todo := w.aliveAt(d), w.todo

@@ -201,8 +201,8 @@ func fillNarrow(h *[256]uint64, rows []int32, rw []uint64) {
 // rows that fill an axis cut (see assemble's axisCuts) have a seventh
 // column. Setting the others' two bits in the padding column made each
 // row wait for the one before, whose store it reads back; skipping them
-// took 0.82 of the time on the 6x5x2 box (21 pairs) and 0.75 to 0.97 on
-// the 5x4x3 box (9 pairs, medians 0.97 and 0.89 in two rounds).
+// took 0.82 of the time on the 6x5x2 box (21 pairs), 0.89 and 0.97 on
+// the 5x4x3 box (two rounds of 9 pairs).
 func fillWide(h *[256]uint64, rows []int32, rw []uint64) {
 	fillNarrow(h, rows, rw)
 	for j, r := range rows {
