@@ -242,12 +242,7 @@ func (w *worker) stillMet(d int, lost []int32) bool {
 			if m.classes[c] != nil {
 				return false
 			}
-			need := max(1, m.min[c]-w.w[c])
-			s := m.cols[c]
-			for i := s.start; i < s.end && need > 0; i++ {
-				need -= int32(bits.OnesCount64(a[m.set[i].idx] & m.set[i].bits))
-			}
-			if need > 0 {
+			if s := m.cols[c]; !atLeast(a, m.set[s.start:s.end], max(1, m.min[c]-w.w[c])) {
 				return false
 			}
 		}
@@ -269,12 +264,8 @@ func (w *worker) meets(d int) bool {
 	a, todo := w.aliveAt(d), w.todo
 	copy(todo, w.openAt(d))
 	short := func(c int32) bool {
-		need := m.min[c] - w.w[c]
-		s := m.cols[c]
-		for i := s.start; i < s.end && need > 0; i++ {
-			need -= int32(bits.OnesCount64(a[m.set[i].idx] & m.set[i].bits))
-		}
-		return need > 0
+		need, s := m.min[c]-w.w[c], m.cols[c]
+		return need > 0 && !atLeast(a, m.set[s.start:s.end], need)
 	}
 	if w.hint >= 0 && m.hints != nil {
 		for _, c := range m.hintsOf(w.hint) {
