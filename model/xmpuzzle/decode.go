@@ -29,12 +29,24 @@ func read(r io.Reader, noSolutions bool, size int) (*model.Puzzle, error) {
 	}
 	if noSolutions {
 		data = dropSolutions(data)
+	} else if cut, plain := cutPlainSolutions(data); plain != nil {
+		if doc, err := parse(cut); err == nil {
+			if p, err := load(doc, plain); err == nil {
+				return p, nil
+			}
+		}
+		// Read again as a whole, for the parser's error and its line.
 	}
+	return readParsed(data)
+}
+
+// readParsed loads the puzzle from the XML text data, parsed whole.
+func readParsed(data []byte) (*model.Puzzle, error) {
 	doc, err := parse(data)
 	if err != nil {
 		return nil, err
 	}
-	p, err := load(doc)
+	p, err := load(doc, nil)
 	if err != nil {
 		var ee *elemError
 		if errors.As(err, &ee) {

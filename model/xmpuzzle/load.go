@@ -43,10 +43,15 @@ type loader struct {
 	// and colours are known.
 	shapeEls []*etree.Element
 	toks     []string // scratch of assembly
+	// plain are the blocks of plain solutions that cutPlainSolutions
+	// scanned, for the <solutions> elements that stand for them.
+	plain [][]plainSolution
 }
 
-// load builds the puzzle from the document tree.
-func load(doc *etree.Document) (*model.Puzzle, error) {
+// load builds the puzzle from the document tree, taking the solutions of
+// the <solutions> elements that stand for scanned blocks from plain (see
+// cutPlainSolutions).
+func load(doc *etree.Document, plain [][]plainSolution) (*model.Puzzle, error) {
 	root := doc.Root()
 	if root == nil {
 		return nil, errors.New("no XML element in the file; it is not a puzzle file")
@@ -54,7 +59,7 @@ func load(doc *etree.Document) (*model.Puzzle, error) {
 	if root.Tag != "puzzle" {
 		return nil, errAt(root, "", "the root element is <%s>, not <puzzle>: not a BurrTools puzzle", root.Tag)
 	}
-	l := &loader{p: &model.Puzzle{}}
+	l := &loader{p: &model.Puzzle{}, plain: plain}
 	if err := l.puzzle(root); err != nil {
 		return nil, err
 	}
@@ -492,6 +497,17 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 			}
 			pr.Assembler = &model.AssemblerState{Version: v, Data: data}
 		case "solutions":
+			if sols, ok := l.plainBlock(c); ok {
+				for _, s := range sols {
+					sol, err := l.plainSolution(s, slots)
+					if err != nil {
+						return errAt(c, fmt.Sprintf("%s, solution %d", where, len(pr.Solutions)), "%v", err)
+					}
+					pr.Solutions = append(pr.Solutions, sol)
+					solEls = append(solEls, c)
+				}
+				return nil
+			}
 			return children(c, where, func(s *etree.Element) error {
 				if s.Tag != "solution" {
 					return errAt(s, where, "unexpected <%s> among the solutions", s.Tag)

@@ -93,6 +93,16 @@ func (l *loader) assembly(el *etree.Element, where string, slots int) (model.Ass
 	if err != nil {
 		return nil, err
 	}
+	a, err := l.assemblyOf(str, slots)
+	if err != nil {
+		return nil, errAt(el, where, "%v", err)
+	}
+	return a, nil
+}
+
+// assemblyOf reads the text of an <assembly> for a problem of slots
+// piece slots.
+func (l *loader) assemblyOf(str string, slots int) (model.Assembly, error) {
 	// strings.Fields, into a buffer kept for the next assembly: a file
 	// may hold hundreds of assemblies of hundreds of slots.
 	l.toks = l.toks[:0]
@@ -104,7 +114,7 @@ func (l *loader) assembly(el *etree.Element, where string, slots int) (model.Ass
 	orients := l.g.Orientations()
 	for i := 0; i < len(toks); {
 		if len(a) == slots {
-			return nil, errAt(el, where, "assembly has more placements than the %d piece slots", slots)
+			return nil, fmt.Errorf("assembly has more placements than the %d piece slots", slots)
 		}
 		if toks[i] == "x" {
 			a = append(a, model.Placement{Orient: model.Unplaced})
@@ -112,7 +122,7 @@ func (l *loader) assembly(el *etree.Element, where string, slots int) (model.Ass
 			continue
 		}
 		if len(toks)-i < 4 {
-			return nil, errAt(el, where, "assembly: placement %d has %d numbers, want 4 (x y z orientation) or x", len(a), len(toks)-i)
+			return nil, fmt.Errorf("assembly: placement %d has %d numbers, want 4 (x y z orientation) or x", len(a), len(toks)-i)
 		}
 		var v [4]int
 		for k := range v {
@@ -120,8 +130,9 @@ func (l *loader) assembly(el *etree.Element, where string, slots int) (model.Ass
 			if k == 3 {
 				limit = 1 << 16
 			}
+			var err error
 			if v[k], err = parseInt(toks[i+k], limit); err != nil {
-				return nil, errAt(el, where, "assembly: placement %d: %v", len(a), err)
+				return nil, fmt.Errorf("assembly: placement %d: %v", len(a), err)
 			}
 		}
 		i += 4
@@ -130,12 +141,12 @@ func (l *loader) assembly(el *etree.Element, where string, slots int) (model.Ass
 		case v[3] == unplacedLegacy: // before 2007 unplaced pieces were "X Y Z 255"
 			pl = model.Placement{Orient: model.Unplaced}
 		case v[3] < 0 || v[3] >= orients:
-			return nil, errAt(el, where, "assembly: placement %d has orientation %d; the %v grid has 0..%d", len(a), v[3], l.p.Grid, orients-1)
+			return nil, fmt.Errorf("assembly: placement %d has orientation %d; the %v grid has 0..%d", len(a), v[3], l.p.Grid, orients-1)
 		}
 		a = append(a, pl)
 	}
 	if len(a) != slots {
-		return nil, errAt(el, where, "assembly has %d placements for %d piece slots", len(a), slots)
+		return nil, fmt.Errorf("assembly has %d placements for %d piece slots", len(a), slots)
 	}
 	return a, nil
 }
