@@ -5,8 +5,10 @@
 # BurrTools' graphical program always does), and the faster of the two is
 # the reference. Every figure is the wall time of the whole process
 # (start-up, reading the file and preparation included), the best of
-# three runs (one run when a run takes more than 5 s). The counts of both
-# programs are compared; a mismatch is marked and makes the script fail.
+# seven runs, three when a run takes half a second or more, one when it
+# takes more than 5 s; the three programs run in turn (see best). The
+# counts of both programs are compared; a mismatch is marked and makes
+# the script fail.
 # Without BURRTXT only BurrLab's times are printed. SPEED_LONG=0 leaves
 # out the puzzles that take BurrTools a minute or more.
 # Not part of `make test`: timings on shared machines are noisy.
@@ -41,25 +43,44 @@ timed() {
 	awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f\n", b - a }'
 }
 
-# best OUT CMD...: the least time of three runs, seven if a run takes
-# less than half a second (a few milliseconds' noise moves a ratio of
-# such runs by tens of percent: BurrTools' best of three on
-# PiecesOfEight/3 was 0.080 s in one table and 0.107 s in the next),
-# one if it takes more than 5 s; OUT keeps the last run's output.
+# runs SECONDS: how many runs give a program's best time, from its first
+# run: seven if it took less than half a second (a few milliseconds'
+# noise moves a ratio of such runs by tens of percent: BurrTools' best
+# of three on PiecesOfEight/3 was 0.080 s in one table and 0.107 s in
+# the next), three if less than 5 s, else one.
+runs() {
+	awk -v s="$1" 'BEGIN { print (s < 0.5 ? 7 : s < 5 ? 3 : 1) }'
+}
+
+# best NAME...: the least time of each named program, whose command line
+# is in the variable cmd_NAME (quoted for eval) and whose last output
+# goes to $bin/NAME; prints the times in the order of the names. The
+# programs run in turn, one run of each a round, so that they meet the
+# same moments of a shared machine: run one program's runs after the
+# other's, a busy minute fell on one of them only (BurrTools' best of
+# seven on HexSticks was 0.055 s in one table and 0.090 s in the next).
 best() {
-	local out=$1 s b runs=1
-	shift
-	b=$(timed "$out" "$@")
-	if awk -v s="$b" 'BEGIN { exit !(s < 0.5) }'; then
-		runs=7
-	elif awk -v s="$b" 'BEGIN { exit !(s < 5) }'; then
-		runs=3
-	fi
-	for _ in $(seq 2 "$runs"); do
-		s=$(timed "$out" "$@")
-		b=$(awk -v a="$b" -v s="$s" 'BEGIN { print (s < a ? s : a) }')
+	local -A t n
+	local name cmd s i more=1
+	for name in "$@"; do
+		cmd=cmd_$name
+		t[$name]=$(timed "$bin/$name" eval "${!cmd}")
+		n[$name]=$(runs "${t[$name]}")
 	done
-	echo "$b"
+	for ((i = 2; more; i++)); do
+		more=0
+		for name in "$@"; do
+			((i <= n[$name])) || continue
+			more=1
+			cmd=cmd_$name
+			s=$(timed "$bin/$name" eval "${!cmd}")
+			t[$name]=$(awk -v a="${t[$name]}" -v s="$s" 'BEGIN { print (s < a ? s : a) }')
+		done
+	done
+	for name in "$@"; do
+		printf '%s ' "${t[$name]}"
+	done
+	echo
 }
 
 fail=0
@@ -68,14 +89,18 @@ ratios=$bin/ratios
 printf '%-26s %10s %10s %10s %11s %8s\n' puzzle "BT plain" "BT -r" "BT best" "BurrLab 1w" ratio
 row() { # NAME FILE PROBLEM
 	local name=$1 file=$2 problem=$3 ours plain red ref ok count theirs
-	ours=$(best "$bin/ours" "$bin/burrsolve" -json -workers 1 -problem "$problem" "$file")
-	count=$(sed -n 's/.*"assemblies":\([0-9]*\).*/\1/p' "$bin/ours")
+	local cmd_ours cmd_plain cmd_red
+	cmd_ours=$(printf '%q ' "$bin/burrsolve" -json -workers 1 -problem "$problem" "$file")
 	if [ -z "$burrtxt" ]; then
+		ours=$(best ours)
+		count=$(sed -n 's/.*"assemblies":\([0-9]*\).*/\1/p' "$bin/ours")
 		printf '%-26s %10s %10s %10s %10.3fs %8s  %s assemblies\n' "$name" - - - "$ours" - "${count:-?}"
 		return
 	fi
-	plain=$(best "$bin/plain" "$burrtxt" -q -o "$problem" "$file")
-	red=$(best "$bin/red" "$burrtxt" -q -r -o "$problem" "$file")
+	cmd_plain=$(printf '%q ' "$burrtxt" -q -o "$problem" "$file")
+	cmd_red=$(printf '%q ' "$burrtxt" -q -r -o "$problem" "$file")
+	read -r ours plain red < <(best ours plain red)
+	count=$(sed -n 's/.*"assemblies":\([0-9]*\).*/\1/p' "$bin/ours")
 	ok=""
 	for f in plain red; do
 		theirs=$(sed -n 's/^\([0-9]*\) assemblies.*/\1/p' "$bin/$f")

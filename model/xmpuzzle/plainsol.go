@@ -12,10 +12,10 @@ import (
 
 // A file with thousands of assemblies is mostly <solution> elements, and
 // encoding/xml and etree spend about a microsecond on each of their
-// tags: reading 19,186 Bedlam assemblies (3.5 MB of XML) took 0.2 s, three
-// quarters of it there. So the plain solutions, an asmNum and an
-// assembly and nothing else, as BurrTools and BurrLab write every
-// assembly that was not taken apart, are read by a scan of their own.
+// tags: reading 19,186 Bedlam assemblies (3.5 MB of XML) took 0.17 s,
+// three quarters of it there. So the plain solutions (an asmNum, a
+// solNum and an assembly, as BurrTools and BurrLab write every assembly
+// that was not taken apart) are read by a scan of their own.
 // Each <solutions> element that holds only such solutions is replaced,
 // before the XML is parsed, by a comment naming the scanned block, and
 // the loader takes the block's solutions from there. Anything else (a
