@@ -92,7 +92,7 @@ row() { # NAME FILE PROBLEM
 	local cmd_ours cmd_plain cmd_red
 	cmd_ours=$(printf '%q ' "$bin/burrsolve" -json -workers 1 -problem "$problem" "$file")
 	if [ -z "$burrtxt" ]; then
-		ours=$(best ours)
+		read -r ours < <(best ours)
 		count=$(sed -n 's/.*"assemblies":\([0-9]*\).*/\1/p' "$bin/ours")
 		printf '%-26s %10s %10s %10s %10.3fs %8s  %s assemblies\n' "$name" - - - "$ours" - "${count:-?}"
 		return
