@@ -59,12 +59,14 @@ bench: deps
 speed: deps
 	scripts/speed.sh $(EXAMPLES)
 
-# fuzz: the file reader (no panic, lossless round trips) and solver.Prepare
+# fuzz: the file reader (no panic, lossless round trips, and its scan of
+# plain solutions reading what a whole parse reads) and solver.Prepare
 # on tiny random problems (no panic, counts equal to a brute-force
 # reference), a minute each. Findings land in testdata/fuzz and become
 # regression inputs of `make test`.
 fuzz: deps
 	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 60s ./model/xmpuzzle/
+	$(GO) test -run '^$$' -fuzz FuzzPlainSolutions -fuzztime 60s ./model/xmpuzzle/
 	$(GO) test -run '^$$' -fuzz FuzzPrepare -fuzztime 60s ./solver/
 
 # screenshot: the app under a virtual X server, one picture per tab, into
