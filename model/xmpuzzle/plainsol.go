@@ -2,7 +2,6 @@ package xmpuzzle
 
 import (
 	"bytes"
-	"errors"
 	"strconv"
 
 	"github.com/beevik/etree"
@@ -227,7 +226,7 @@ func (l *loader) plainBlock(el *etree.Element) ([]plainSolution, bool) {
 // number of piece slots into what solution reads from its element.
 func (l *loader) plainSolution(s plainSolution, slots int) (model.Solution, error) {
 	if slots == 0 {
-		return model.Solution{}, errors.New("the problem has no pieces, so it cannot have solutions")
+		return model.Solution{}, errNoPieces
 	}
 	a, err := l.assemblyOf(s.assembly, slots)
 	// solNum is dropped: BurrTools writes it only with a disassembly.

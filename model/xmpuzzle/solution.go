@@ -1,6 +1,7 @@
 package xmpuzzle
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -10,12 +11,15 @@ import (
 	"github.com/burrlab/burrlab/model/grid"
 )
 
+// errNoPieces is why a problem without pieces cannot have a solution.
+var errNoPieces = errors.New("the problem has no pieces, so it cannot have solutions")
+
 // solution reads a <solution> of a problem with the given number of piece
 // slots (§8.6).
 func (l *loader) solution(el *etree.Element, where string, slots int) (model.Solution, error) {
 	var sol model.Solution
 	if slots == 0 {
-		return sol, errAt(el, where, "the problem has no pieces, so it cannot have solutions")
+		return sol, errAt(el, where, "%v", errNoPieces)
 	}
 	n, err := intAttr(el, where, "asmNum", false, 0, 0, 1<<53)
 	if err != nil {
