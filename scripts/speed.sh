@@ -89,18 +89,19 @@ ratios=$bin/ratios
 printf '%-26s %10s %10s %10s %11s %8s\n' puzzle "BT plain" "BT -r" "BT best" "BurrLab 1w" ratio
 row() { # NAME FILE PROBLEM
 	local name=$1 file=$2 problem=$3 ours plain red ref ok count theirs
-	local cmd_ours cmd_plain cmd_red
+	local cmd_ours cmd_plain cmd_red programs=(ours)
 	cmd_ours=$(printf '%q ' "$bin/burrsolve" -json -workers 1 -problem "$problem" "$file")
+	if [ -n "$burrtxt" ]; then
+		cmd_plain=$(printf '%q ' "$burrtxt" -q -o "$problem" "$file")
+		cmd_red=$(printf '%q ' "$burrtxt" -q -r -o "$problem" "$file")
+		programs+=(plain red)
+	fi
+	read -r ours plain red < <(best "${programs[@]}")
+	count=$(sed -n 's/.*"assemblies":\([0-9]*\).*/\1/p' "$bin/ours")
 	if [ -z "$burrtxt" ]; then
-		read -r ours < <(best ours)
-		count=$(sed -n 's/.*"assemblies":\([0-9]*\).*/\1/p' "$bin/ours")
 		printf '%-26s %10s %10s %10s %10.3fs %8s  %s assemblies\n' "$name" - - - "$ours" - "${count:-?}"
 		return
 	fi
-	cmd_plain=$(printf '%q ' "$burrtxt" -q -o "$problem" "$file")
-	cmd_red=$(printf '%q ' "$burrtxt" -q -r -o "$problem" "$file")
-	read -r ours plain red < <(best ours plain red)
-	count=$(sed -n 's/.*"assemblies":\([0-9]*\).*/\1/p' "$bin/ours")
 	ok=""
 	for f in plain red; do
 		theirs=$(sed -n 's/^\([0-9]*\) assemblies.*/\1/p' "$bin/$f")
