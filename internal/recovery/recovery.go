@@ -123,7 +123,10 @@ func (ss *Session) Write(p *model.Puzzle, info Info) error {
 	if ss.lock == nil {
 		return errors.New("recovery session has ended")
 	}
-	if err := xmpuzzle.WriteFile(ss.store.path(ss.name, ".xmpuzzle"), p); err != nil {
+	// The fastest compression: the file is read back only after a crash,
+	// and it is written beside a running search, whose cores it shares
+	// (19,186 Bedlam assemblies: 87 ms against 315 ms).
+	if err := xmpuzzle.WriteFileFast(ss.store.path(ss.name, ".xmpuzzle"), p); err != nil {
 		return err
 	}
 	info.Saved = time.Now()

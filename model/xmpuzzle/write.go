@@ -46,7 +46,7 @@ func WriteFile(path string, p *model.Puzzle) error {
 // again (3,940 assemblies of the 5x4x3 pentomino box: 5 ms and 137 KB
 // against 53 ms and 89 KB). It is for files that are read once and
 // thrown away, such as the parts of a split search that burr merge
-// combines.
+// combines, or seldom, such as the app's recovery files.
 func WriteFileFast(path string, p *model.Puzzle) error {
 	return atomicfile.WriteFile(path, func(w io.Writer) error { return write(w, p, gzip.BestSpeed) })
 }
