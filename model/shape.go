@@ -88,16 +88,31 @@ func (s *Shape) Clone() Shape {
 }
 
 // Count returns how many voxels are in state st.
+//
+// The voxels are counted eight at a time, one bit of each byte for each
+// bit of its state, without their positions: walking the voxels as
+// eachVoxel does cost a mispredicted branch at each end of a row, and
+// preparing HexSticks counts its shapes five times.
 func (s *Shape) Count(st State) int {
-	n, seen := 0, 0
-	s.eachVoxel(func(_, _, _ int, v Voxel) {
-		seen++
+	const ones = 0x0101010101010101
+	// A state bit that is 0 in st must be 0 in the voxel: flip it.
+	var flipLo, flipHi uint64
+	if st&1 == 0 {
+		flipLo = ones
+	}
+	if st&2 == 0 {
+		flipHi = ones
+	}
+	vs := s.Voxels
+	n, i := 0, 0
+	for ; len(vs)-i >= 8; i += 8 {
+		w := word(vs[i : i+8])
+		n += bits.OnesCount64((w&ones ^ flipLo) & (w>>1&ones ^ flipHi))
+	}
+	for _, v := range vs[i:] {
 		if v.State() == st {
 			n++
 		}
-	})
-	if st == Empty {
-		n += len(s.Voxels) - seen // the zero voxels eachVoxel skips
 	}
 	return n
 }

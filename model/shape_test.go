@@ -78,6 +78,31 @@ func TestCellsWalk(t *testing.T) {
 	}
 }
 
+// TestCountBytes: Count, which reads eight voxels a word, counts each
+// state as State does, whatever the colour bits and the length (not a
+// multiple of eight, or too short for a word), on any voxel byte,
+// including the unknown state 3.
+func TestCountBytes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 300 {
+		vs := make([]Voxel, rng.IntN(40))
+		var want [4]int
+		for i := range vs {
+			vs[i] = Voxel(rng.IntN(256))
+			if rng.IntN(3) == 0 {
+				vs[i] = 0
+			}
+			want[vs[i].State()]++
+		}
+		s := Shape{Size: grid.Vec{len(vs), 1, 1}, Voxels: vs}
+		for st := State(0); st < 4; st++ {
+			if got := s.Count(st); got != want[st] {
+				t.Fatalf("%v: Count(%d) %d, want %d", vs, st, got, want[st])
+			}
+		}
+	}
+}
+
 // TestCellsWalkInvalid: the walks over an invalid shape's voxels (a
 // negative or zero size whose product still matches the voxels, or a
 // size that does not) end without a panic, and Validate says what is
