@@ -28,8 +28,12 @@ func axisAligned(g grid.Grid) bool {
 // voxel index is an affine function of the cell, so each cell is checked
 // with a few multiplications and one read, stopping at the first that
 // lands elsewhere (for most orientations of a big result, among the
-// first few). ctx is looked at for every orientation and every 16384
-// cells.
+// first few). A symmetry, though, is only known once every cell has been
+// checked, and the symmetries of a shape form a group: each one found
+// brings in its products with those found before (see closeGroup), which
+// need no check (HexSticks' result, 24 symmetries of 48 with 2,256
+// cells, was 54,000 of the 56,600 cell checks). ctx is looked at for
+// every orientation and every 16384 cells.
 func symmetriesAligned(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, lo, hi grid.Vec, step func(float64)) (grid.Set, error) {
 	var set grid.Set
 	if len(cells) == 0 {
@@ -41,6 +45,7 @@ func symmetriesAligned(ctx context.Context, g grid.Grid, s *model.Shape, cells [
 	}
 	stride := grid.Vec{1, s.Size[0], s.Size[0] * s.Size[1]}
 	dot := func(a, b grid.Vec) int { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+	var gens []int // the symmetries checked cell by cell
 next:
 	for t := 0; t < 2*g.Orientations(); t++ {
 		if err := ctx.Err(); err != nil {
@@ -48,6 +53,9 @@ next:
 		}
 		if step != nil {
 			step(float64(t) / float64(2*g.Orientations()))
+		}
+		if set.Has(t) {
+			continue // a product of symmetries found before
 		}
 		am, ok := grid.AxisMapOf(g, t)
 		if !ok {
@@ -85,6 +93,34 @@ next:
 			}
 		}
 		set.Add(t)
+		gens = append(gens, t)
+		set = closeGroup(g, set, gens)
 	}
 	return set, nil
+}
+
+// closeGroup adds to set every product of its members with the
+// generators gens (members of set themselves), and of those products in
+// turn, until nothing new comes: the group they generate, in a finite
+// group every element being a product of generators. If t1 and t2 map a
+// shape onto itself moved by d1 and d2 (lattice vectors), then t2 after
+// t1 maps it onto itself moved by d2 plus t2's turn of d1, again a
+// lattice vector. Where the grid cannot compose two orientations, the
+// products it cannot form are left out (and then checked cell by cell).
+func closeGroup(g grid.Grid, set grid.Set, gens []int) grid.Set {
+	var elems []int
+	for t := 0; t < 2*g.Orientations(); t++ {
+		if set.Has(t) {
+			elems = append(elems, t)
+		}
+	}
+	for i := 0; i < len(elems); i++ {
+		for _, h := range gens {
+			if u, ok := g.Compose(elems[i], h); ok && !set.Has(u) {
+				set.Add(u)
+				elems = append(elems, u)
+			}
+		}
+	}
+	return set
 }
