@@ -356,6 +356,26 @@ func TestValidate(t *testing.T) {
 			p.AddRow(nil, nil)
 			return p
 		}, "empty"},
+		{"fault in a later row", func() *Problem {
+			p := NewProblem([]Column{{Min: 1, Max: 1}, {Min: 0, Max: 1}}, -1)
+			p.AddRow([]int{0}, nil)
+			p.AddRow([]int{1, 0, 1}, nil)
+			p.AddRow([]int{5}, nil) // only the first fault is told
+			return p
+		}, "row 1: column 1 twice"},
+		{"column dropped after the rows", func() *Problem {
+			p := NewProblem([]Column{{Min: 1, Max: 1}, {Min: 0, Max: 1}}, -1)
+			p.AddRow([]int{0, 1}, nil)
+			p.Cols = p.Cols[:1]
+			return p
+		}, "column 1 out of range"},
+		{"column added after the rows", func() *Problem {
+			p := NewProblem([]Column{{Min: 1, Max: 1}}, -1)
+			p.AddRow([]int{0}, nil)
+			p.Cols = append(p.Cols, Column{Min: 0, Max: 1})
+			p.AddRow([]int{1, 1}, nil)
+			return p
+		}, "row 1: column 1 twice"},
 	} {
 		_, err := New(tc.p())
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -71,6 +71,15 @@ type Problem struct {
 	// areaTab, in the problems Reduce rebuilds, is the matrix's table
 	// (see Matrix.areas); compile makes it from areas otherwise.
 	areaTab *areaTable
+
+	// AddRow checks each row as it comes, which a pass of its own over
+	// the entries cost a tenth of building HexSticks' matrix: bad is the
+	// first fault found, which compile reports, seen[c] the last row+1
+	// with an entry in column c, and maxCol the largest column named (Cols
+	// may change after the rows were added).
+	bad    error
+	seen   []int32
+	maxCol int
 }
 
 // MaxEntries caps the total number of row entries a problem may have, so
@@ -89,6 +98,9 @@ func NewProblem(cols []Column, maxHoles int) *Problem {
 // AddRow appends a row that puts weights[i] into column cols[i]. A nil
 // weights means weight 1 everywhere. It returns the row's number.
 func (p *Problem) AddRow(cols []int, weights []int) int {
+	if p.bad == nil {
+		p.bad = p.check(cols, weights)
+	}
 	if p.entWt == nil && weights != nil && slices.ContainsFunc(weights, func(wt int) bool { return wt != 1 }) {
 		// The first weight other than 1: from now on they are stored,
 		// with room for the entries reserved.
@@ -110,6 +122,36 @@ func (p *Problem) AddRow(cols []int, weights []int) int {
 	p.growOnes(len(cols))
 	p.rowStart = append(p.rowStart, int32(len(p.entCol)))
 	return len(p.rowStart) - 2
+}
+
+// check returns what is wrong with the row AddRow is adding, if
+// anything.
+func (p *Problem) check(cols []int, weights []int) error {
+	r := p.NumRows()
+	if len(cols) == 0 {
+		return fmt.Errorf("row %d is empty", r)
+	}
+	if len(p.seen) < len(p.Cols) {
+		p.seen = append(p.seen, make([]int32, len(p.Cols)-len(p.seen))...)
+	}
+	seen, mark, top := p.seen[:len(p.Cols)], int32(r)+1, p.maxCol
+	for _, c := range cols {
+		if uint(c) >= uint(len(seen)) {
+			return fmt.Errorf("row %d: column %d out of range", r, c)
+		}
+		if seen[c] == mark {
+			return fmt.Errorf("row %d: column %d twice", r, c)
+		}
+		seen[c] = mark
+		top = max(top, c)
+	}
+	p.maxCol = top
+	for _, wt := range weights[:min(len(weights), len(cols))] {
+		if uint(wt-1) >= 1<<20 { // not 1 to 1<<20
+			return fmt.Errorf("row %d: weight %d out of range 1..%d", r, wt, 1<<20)
+		}
+	}
+	return nil
 }
 
 // growOnes makes ones at least n long.
@@ -135,7 +177,8 @@ func (p *Problem) Row(r int) (cols, weights []int32) {
 	return p.entCol[a:b], p.entWt[a:b]
 }
 
-// validate checks bounds, weights and column references.
+// validate checks the columns' bounds, and reports what AddRow found
+// wrong with the rows.
 func (p *Problem) validate() error {
 	if len(p.entCol) > MaxEntries || len(p.Cols) > MaxEntries {
 		return fmt.Errorf("%w: %d entries in %d columns (at most %d)", ErrTooBig, len(p.entCol), len(p.Cols), MaxEntries)
@@ -151,24 +194,11 @@ func (p *Problem) validate() error {
 			return fmt.Errorf("column %d: a secondary column must have Min 0 and be no hole", i)
 		}
 	}
-	seen := make([]int32, len(p.Cols))
-	for r := 0; r < p.NumRows(); r++ {
-		cols, wts := p.Row(r)
-		if len(cols) == 0 {
-			return fmt.Errorf("row %d is empty", r)
-		}
-		for i, c := range cols {
-			if c < 0 || int(c) >= len(p.Cols) {
-				return fmt.Errorf("row %d: column %d out of range", r, c)
-			}
-			if wts[i] < 1 || wts[i] > 1<<20 {
-				return fmt.Errorf("row %d: weight %d out of range 1..%d", r, wts[i], 1<<20)
-			}
-			if seen[c] == int32(r)+1 {
-				return fmt.Errorf("row %d: column %d twice", r, c)
-			}
-			seen[c] = int32(r) + 1
-		}
+	if p.bad != nil {
+		return p.bad
+	}
+	if p.NumEntries() > 0 && p.maxCol >= len(p.Cols) {
+		return fmt.Errorf("column %d out of range: the problem has %d columns", p.maxCol, len(p.Cols))
 	}
 	return nil
 }
