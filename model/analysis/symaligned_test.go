@@ -72,3 +72,57 @@ func TestSymmetriesAligned(t *testing.T) {
 		t.Errorf("only %d shapes with more than two symmetries: the test hardly checks them", symmetric)
 	}
 }
+
+// TestSymmetriesClosed: on every grid, the symmetries found with the
+// products of those found before taken without a check (closeGroup) are
+// those that turning every cell by every orientation finds, on shapes
+// with many symmetries and with few.
+func TestSymmetriesClosed(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	ctx := context.Background()
+	symmetric := 0
+	for _, gt := range []grid.Type{grid.Cubes, grid.Prisms, grid.Spheres, grid.Rhombic, grid.TetraOcta} {
+		g := grid.Must(gt)
+		for trial := 0; trial < 40; trial++ {
+			n := 2 + rng.IntN(4)
+			s := model.NewShape(grid.Vec{n, n, n})
+			for i := range s.Voxels {
+				p := s.Pos(i)
+				// Mirror-symmetric in each axis for most shapes.
+				key := [3]int{min(p[0], n-1-p[0]), min(p[1], n-1-p[1]), min(p[2], n-1-p[2])}
+				if trial%4 == 3 {
+					key = [3]int{p[0], p[1], p[2]}
+				}
+				if (key[0]*7+key[1]*5+key[2]*3+trial)%3 != 0 && g.Valid(p) {
+					s.Voxels[i] = model.MakeVoxel(model.Filled, 0)
+				}
+			}
+			if s.NumCells() == 0 {
+				continue
+			}
+			cells := s.Cells()
+			lo, hi, _ := s.Bounds()
+			pos := positions(cells)
+			var want grid.Set
+			for o := 0; o < 2*g.Orientations(); o++ {
+				out, _, ok := grid.TransformInto(g, nil, o, pos, grid.Vec{})
+				if !ok {
+					continue
+				}
+				if same, _ := mapsOnto(ctx, g, &s, cells, lo, out); same {
+					want.Add(o)
+				}
+			}
+			if want.Len() > 2 {
+				symmetric++
+			}
+			got, err := SymmetriesOfCells(ctx, g, &s, cells, lo, hi, nil)
+			if err != nil || got != want {
+				t.Fatalf("%v, trial %d: %v (%v), want %v", gt, trial, got, err, want)
+			}
+		}
+	}
+	if symmetric < 40 {
+		t.Errorf("only %d shapes with more than two symmetries: the test hardly checks closeGroup", symmetric)
+	}
+}

@@ -48,9 +48,11 @@ func positions(cells []grid.Cell) []grid.Vec {
 }
 
 // symmetriesAny is SymmetriesCtx for any grid: every cell is turned by
-// every orientation.
+// every orientation that is not a product of symmetries found before (see
+// closeGroup).
 func symmetriesAny(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, pos []grid.Vec, lo grid.Vec, step func(float64)) (grid.Set, error) {
 	var set grid.Set
+	var gens []int     // the symmetries checked cell by cell
 	var out []grid.Vec // one buffer for every orientation's turned cells
 	for t := 0; t < 2*g.Orientations(); t++ {
 		if err := ctx.Err(); err != nil {
@@ -58,6 +60,9 @@ func symmetriesAny(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 		}
 		if step != nil {
 			step(float64(t) / float64(2*g.Orientations()))
+		}
+		if set.Has(t) {
+			continue
 		}
 		var ok bool
 		out, _, ok = grid.TransformInto(g, out, t, pos, grid.Vec{})
@@ -70,6 +75,8 @@ func symmetriesAny(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 		}
 		if same {
 			set.Add(t)
+			gens = append(gens, t)
+			set = closeGroup(g, set, gens)
 		}
 	}
 	return set, nil
