@@ -1039,7 +1039,14 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 		if a.axis != nil {
 			cs, ws = a.axis.extend(i, cs, ws)
 		}
-		a.cov.AddRow(cs, ws)
+		if rangeCol >= 0 && pt.min != pt.max && pt.info.filled != 1 {
+			a.cov.AddRow(cs, ws)
+		} else {
+			// Every weight is 1 (the extensions add weight 1 only): nil
+			// spares AddRow looking for another (HexSticks' 34,000
+			// entries).
+			a.cov.AddRow(cs, nil)
+		}
 	}
 	if a.lowest != nil {
 		a.lowest.addRows(a, a.cov)
