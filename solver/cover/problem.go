@@ -72,11 +72,11 @@ type Problem struct {
 	// (see Matrix.areas); compile makes it from areas otherwise.
 	areaTab *areaTable
 
-	// AddRow checks each row as it comes, which a pass of its own over
-	// the entries cost a tenth of building HexSticks' matrix: bad is the
-	// first fault found, which compile reports, seen[c] the last row+1
-	// with an entry in column c, and maxCol the largest column named (Cols
-	// may change after the rows were added).
+	// AddRow checks each row as it comes (a pass of its own over the
+	// entries was about a tenth of building HexSticks' matrix): bad is
+	// the first fault found, which compile reports, seen[c] the last
+	// row+1 with an entry in column c, and maxCol the largest column
+	// named (Cols may change after the rows were added).
 	bad    error
 	seen   []int32
 	maxCol int
