@@ -107,6 +107,7 @@ next:
 // lattice vector. Where the grid cannot compose two orientations, the
 // products it cannot form are left out (and then checked cell by cell).
 func closeGroup(g grid.Grid, set grid.Set, gens []int) grid.Set {
+	c := grid.ComposerOf(g)
 	var elems []int
 	for t := 0; t < 2*g.Orientations(); t++ {
 		if set.Has(t) {
@@ -115,7 +116,7 @@ func closeGroup(g grid.Grid, set grid.Set, gens []int) grid.Set {
 	}
 	for i := 0; i < len(elems); i++ {
 		for _, h := range gens {
-			if u, ok := g.Compose(elems[i], h); ok && !set.Has(u) {
+			if u, ok := c.Compose(elems[i], h); ok && !set.Has(u) {
 				set.Add(u)
 				elems = append(elems, u)
 			}

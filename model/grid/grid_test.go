@@ -119,6 +119,36 @@ func TestComposeClosedAndIdentity(t *testing.T) {
 	}
 }
 
+// TestComposer: a grid's Composer composes as the grid does, inside and
+// outside the orientations' range, and one for a grid of another package
+// asks that grid.
+func TestComposer(t *testing.T) {
+	for _, g := range allGrids() {
+		c := ComposerOf(g)
+		if c.tab == nil {
+			t.Errorf("%v: no table", g.Type())
+		}
+		n := 2 * g.Orientations()
+		for a := -1; a <= n; a++ {
+			for b := -1; b <= n; b++ {
+				u, ok := c.Compose(a, b)
+				if wu, wok := g.Compose(a, b); u != wu || ok != wok {
+					t.Fatalf("%v: %d then %d: %d %v, want %d %v", g.Type(), a, b, u, ok, wu, wok)
+				}
+			}
+		}
+	}
+	other := otherGrid{Must(Cubes)}
+	if u, ok := ComposerOf(other).Compose(1, 2); !ok || u != 7 {
+		t.Errorf("another package's grid: %d %v, want its own 7", u, ok)
+	}
+}
+
+// otherGrid stands for a Grid of another package: its Compose is its own.
+type otherGrid struct{ Grid }
+
+func (otherGrid) Compose(t1, t2 int) (int, bool) { return 7, true }
+
 // Composition must agree with transforming twice.
 func TestComposeMatchesTransform(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))

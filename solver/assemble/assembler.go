@@ -542,6 +542,7 @@ func (a *Assembler) breakerOrientationsByCells(si *shapeInfo) []int {
 // preparation wrote.
 func (a *Assembler) breakerOrientations(si *shapeInfo) ([]int, bool) {
 	g := a.g
+	c := grid.ComposerOf(g)
 	n := g.Orientations()
 	known := make([]bool, len(si.or))
 	var out []int
@@ -555,7 +556,7 @@ func (a *Assembler) breakerOrientations(si *shapeInfo) ([]int, bool) {
 			if !a.res.sym.Has(r) {
 				continue
 			}
-			u, ok := g.Compose(t, r)
+			u, ok := c.Compose(t, r)
 			if !ok || u < 0 || u >= len(si.or) || !si.or[u].ok || si.or[u].norm < 0 || si.or[u].norm >= len(si.or) {
 				return nil, false
 			}

@@ -34,6 +34,7 @@ func classesOf(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Ce
 // where the grid cannot compose them.
 func normsOf(g grid.Grid, sym grid.Set) []int {
 	n := 2 * g.Orientations()
+	c := grid.ComposerOf(g)
 	norms := make([]int, n)
 	for t := range norms {
 		norms[t] = t
@@ -41,7 +42,7 @@ func normsOf(g grid.Grid, sym grid.Set) []int {
 			if !sym.Has(r) {
 				continue
 			}
-			u, ok := g.Compose(r, t)
+			u, ok := c.Compose(r, t)
 			if !ok {
 				return nil
 			}

@@ -103,9 +103,10 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 	}
 	n2 := 2 * f.n
 	f.comp = make([]int16, n2*n2)
+	c := grid.ComposerOf(g)
 	for t1 := 0; t1 < n2; t1++ {
 		for t2 := 0; t2 < n2; t2++ {
-			u, ok := g.Compose(t1, t2)
+			u, ok := c.Compose(t1, t2)
 			if !ok {
 				u = -1
 			}

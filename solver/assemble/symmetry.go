@@ -17,6 +17,7 @@ import (
 // HexSticks (11,000 calls).
 func unified(g grid.Grid, s grid.Set) grid.Set {
 	n := 2 * g.Orientations()
+	c := grid.ComposerOf(g)
 	inv := inverses(g)
 	out := s
 	for y := 0; y < n; y++ {
@@ -30,8 +31,8 @@ func unified(g grid.Grid, s grid.Set) grid.Set {
 			// First r, then y, then r's inverse: y conjugated by r. As r
 			// runs over every orientation so does its inverse, so these
 			// are the x whose conjugate by some orientation is y.
-			if a, ok := g.Compose(r, y); ok {
-				if x, ok := g.Compose(a, inv[r]); ok {
+			if a, ok := c.Compose(r, y); ok {
+				if x, ok := c.Compose(a, inv[r]); ok {
 					out.Add(x)
 				}
 			}
@@ -44,11 +45,12 @@ func unified(g grid.Grid, s grid.Set) grid.Set {
 // none.
 func inverses(g grid.Grid) []int {
 	n := 2 * g.Orientations()
+	c := grid.ComposerOf(g)
 	inv := make([]int, n)
 	for r := range inv {
 		inv[r] = -1
 		for u := 0; u < n; u++ {
-			if c, ok := g.Compose(r, u); ok && c == 0 {
+			if p, ok := c.Compose(r, u); ok && p == 0 {
 				inv[r] = u
 				break
 			}
