@@ -63,7 +63,8 @@ func (cubeGrid) Transform(t int, cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 	return cubeAxisMaps()[0][t].mapCells(cells, hot)
 }
 
-func (cubeGrid) Compose(t1, t2 int) (int, bool) { return lookup(cubeCompose(), t1, t2) }
+func (g cubeGrid) Compose(t1, t2 int) (int, bool) { return lookup(g.compositions(), t1, t2) }
+func (cubeGrid) compositions() [][]int16          { return cubeCompose() }
 
 func (cubeGrid) Neighbors(dst []Vec, v Vec, kind Adjacency) []Vec {
 	return cubeTables().neighbors(dst, v, kind)

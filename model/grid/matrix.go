@@ -218,15 +218,14 @@ type Composer struct {
 	g   Grid // a grid of another package, which has no table here
 }
 
+// tabled is a grid of this package, whose orientations compose by the
+// table its Compose looks up.
+type tabled interface{ compositions() [][]int16 }
+
 // ComposerOf returns the Composer of g.
 func ComposerOf(g Grid) Composer {
-	switch g.(type) {
-	case cubeGrid, *cubeGrid, rhombicGrid, *rhombicGrid, tetraOctaGrid, *tetraOctaGrid:
-		return Composer{tab: cubeCompose()}
-	case prismGrid, *prismGrid:
-		return Composer{tab: prismCompose()}
-	case sphereGrid, *sphereGrid:
-		return Composer{tab: sphereCompose()}
+	if t, ok := g.(tabled); ok {
+		return Composer{tab: t.compositions()}
 	}
 	return Composer{g: g}
 }

@@ -141,7 +141,8 @@ func (m *prismTurnMap) turnAll(dst, cells []Vec) {
 	}
 }
 
-func (prismGrid) Compose(t1, t2 int) (int, bool) { return lookup(prismCompose(), t1, t2) }
+func (g prismGrid) Compose(t1, t2 int) (int, bool) { return lookup(g.compositions(), t1, t2) }
+func (prismGrid) compositions() [][]int16          { return prismCompose() }
 
 func (prismGrid) Neighbors(dst []Vec, v Vec, kind Adjacency) []Vec {
 	return prismTables().neighbors(dst, v, kind)

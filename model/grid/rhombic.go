@@ -94,7 +94,8 @@ func (rhombicGrid) Transform(t int, cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 	return cubeAxisMaps()[1][t].mapCells(cells, hot)
 }
 
-func (rhombicGrid) Compose(t1, t2 int) (int, bool) { return lookup(cubeCompose(), t1, t2) }
+func (g rhombicGrid) Compose(t1, t2 int) (int, bool) { return lookup(g.compositions(), t1, t2) }
+func (rhombicGrid) compositions() [][]int16          { return cubeCompose() }
 
 // Neighbors gives face and edge neighbours; like BurrTools, it lists no
 // corner neighbours in this grid.

@@ -76,7 +76,8 @@ func (sphereGrid) Transform(t int, cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 	return out, h, true
 }
 
-func (sphereGrid) Compose(t1, t2 int) (int, bool) { return lookup(sphereCompose(), t1, t2) }
+func (g sphereGrid) Compose(t1, t2 int) (int, bool) { return lookup(g.compositions(), t1, t2) }
+func (sphereGrid) compositions() [][]int16          { return sphereCompose() }
 
 // Neighbors lists the 12 touching spheres; BurrTools defines no edge or
 // corner neighbours in this grid.

@@ -106,7 +106,8 @@ func (tetraOctaGrid) Transform(t int, cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 	return cubeAxisMaps()[1][t].mapCells(cells, hot)
 }
 
-func (tetraOctaGrid) Compose(t1, t2 int) (int, bool) { return lookup(cubeCompose(), t1, t2) }
+func (g tetraOctaGrid) Compose(t1, t2 int) (int, bool) { return lookup(g.compositions(), t1, t2) }
+func (tetraOctaGrid) compositions() [][]int16          { return cubeCompose() }
 
 // Neighbors gives face and edge neighbours; like BurrTools, it lists no
 // corner neighbours in this grid.
