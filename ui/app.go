@@ -78,6 +78,8 @@ type App struct {
 
 	rec   *recoverer  // unsaved changes in the cache directory (recovery.go)
 	guide fyne.Window // Help ▸ User Guide while open (guide.go)
+
+	exitFunc func() // ends the app after a quit (SetExit); nil closes the window
 }
 
 // do runs f on the UI thread through u.uiDo, looked up at each call so
@@ -674,16 +676,43 @@ func (u *App) closeRequested() {
 	u.confirmDiscard("quit", func() {
 		u.rememberPlace() // while the window is there (winpos.go)
 		u.Shutdown()
-		u.win.Close()
+		u.exit()
 	})
 }
 
-// Shutdown stops background work (a running solve and its feed). Call it
-// before the app quits.
-func (u *App) Shutdown() {
+// Terminate ends the app without asking, as the end of a desktop session
+// does (SIGTERM): unsaved changes, and a running search's last
+// checkpoint, stay in the recovery directory for the next start to offer
+// back, instead of going with the session. Call it on the UI thread.
+func (u *App) Terminate() {
+	u.rememberPlace()
+	u.autosave() // before the search stops, so that its checkpoint goes too
+	u.shutdown(u.keepRecovery)
+	u.exit()
+}
+
+// SetExit sets what ends the app once it has shut down (quit, Terminate).
+// The default closes the window, which ends Fyne's loop.
+func (u *App) SetExit(f func()) { u.exitFunc = f }
+
+func (u *App) exit() {
+	if u.exitFunc != nil {
+		u.exitFunc()
+		return
+	}
+	u.win.Close()
+}
+
+// Shutdown stops background work (a running solve and its feed) and ends
+// the recovery session. Call it before the app quits.
+func (u *App) Shutdown() { u.shutdown(u.keepRecovery) }
+
+// shutdown stops background work and then the recovery session by
+// ending or keeping it.
+func (u *App) shutdown(recovery func()) {
 	u.solve.shutdown()
 	u.shapes.info.stop()
 	u.tips.hide()
-	u.endRecovery()
+	recovery()
 	u.rememberWindow()
 }

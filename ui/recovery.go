@@ -245,6 +245,23 @@ func (u *App) checkpointed(r *solveRun, res searchResults) {
 	u.autosave()
 }
 
+// keepRecovery ends the recovery session after the writes handed over,
+// and leaves its files for the next start to offer back; where the last
+// autosave found nothing unsaved, it ends the session cleanly.
+func (u *App) keepRecovery() {
+	rc := u.rec
+	if rc == nil {
+		return
+	}
+	if !rc.last.dirty && rc.last.cp == nil {
+		u.endRecovery()
+		return
+	}
+	u.rec = nil
+	rc.halt()
+	rc.sess.Release()
+}
+
 // endRecovery ends the recovery session cleanly: the files go.
 func (u *App) endRecovery() {
 	rc := u.rec

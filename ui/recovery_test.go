@@ -342,3 +342,40 @@ func TestCheckpointsKeepTheLimit(t *testing.T) {
 		t.Fatalf("err %v, state %d, %d assemblies, %d kept; want 2339 counted, 100 kept", u.solve.run.err, pr.State, pr.NumAssemblies, len(pr.Solutions))
 	}
 }
+
+// TestTerminateKeepsUnsavedWork: a session's end (SIGTERM) quits without
+// asking, and the change made since the last autosave is offered at the
+// next start; with nothing unsaved it leaves no file behind.
+func TestTerminateKeepsUnsavedWork(t *testing.T) {
+	store := recovery.NewStore(t.TempDir())
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	exited := 0
+	u.SetExit(func() { exited++ })
+	u.StartRecovery(store)
+	a := grid.Vec{2, 1, 3}
+	tapCell(t, u, a) // no autosave since
+	u.Terminate()
+	if exited != 1 || len(u.win.Canvas().Overlays().List()) != 0 {
+		t.Fatalf("Terminate: exited %d times, %d dialogs", exited, len(u.win.Canvas().Overlays().List()))
+	}
+	o, err := store.Orphans()
+	if err != nil || len(o) != 1 {
+		t.Fatalf("after Terminate with unsaved changes: %d entries to offer (%v)", len(o), err)
+	}
+	u2 := newTestUI(t, newPuzzle(grid.Prisms))
+	u2.StartRecovery(store)
+	test.Tap(findButton(t, u2, "Restore"))
+	if u2.g.Type() != grid.Cubes || state(u2, 0, a) != model.Filled || filled(u2) != 1 {
+		t.Fatalf("restored a %v puzzle with %d filled cells; want the cube puzzle with cell %v", u2.g.Type(), filled(u2), a)
+	}
+
+	// Restored, saved, terminated: nothing is left to offer.
+	if err := u2.writeTo(filepath.Join(t.TempDir(), "p.xmpuzzle")); err != nil {
+		t.Fatal(err)
+	}
+	u2.SetExit(func() {})
+	u2.Terminate()
+	if ents, _ := os.ReadDir(store.Dir()); len(ents) != 0 {
+		t.Fatalf("terminated with nothing unsaved, %d files left in the recovery directory", len(ents))
+	}
+}

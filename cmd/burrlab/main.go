@@ -8,6 +8,8 @@ package main
 
 import (
 	"os"
+	"os/signal"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -24,6 +26,7 @@ func main() {
 	a := app.NewWithID("org.burrlab.burrlab")
 	w := a.NewWindow("BurrLab")
 	u := ui.New(a, w)
+	u.SetExit(func() { exitNow(a) })
 	if len(os.Args) > 1 {
 		u.OpenPath(os.Args[1])
 	} else {
@@ -35,19 +38,52 @@ func main() {
 		fyne.LogError("autosave is off", err)
 	}
 	w.Resize(u.WindowSize(fyne.NewSize(1360, 860)))
-	quit := quitAfter(a)
+	quit := quitAfter(u)
 	a.Lifecycle().SetOnStarted(func() { // the window is shown then
 		u.RestoreWindowPosition()
+		onSignal(u.Terminate)
 		quit()
 	})
 	w.SetMaster()
 	w.ShowAndRun()
-	u.Shutdown()
+	u.Shutdown() // where Fyne's loop ended by itself
+}
+
+// exitNow ends the process once the app has shut down, after Fyne's own
+// stop hooks (they save the preferences). Fyne 2.7.4 ends its loop with a
+// race: it queues those hooks to run on the main thread while it closes
+// the queue they go through, and now and then the app panics ("send on
+// closed channel") or hangs on the way out. The app has nothing left to
+// do by then, so it does not wait for that loop to end.
+func exitNow(a fyne.App) {
+	if l, ok := a.Lifecycle().(interface{ OnStopped() func() }); ok {
+		if f := l.OnStopped(); f != nil {
+			f()
+		}
+	}
+	os.Exit(0)
+}
+
+// onSignal has SIGINT and SIGTERM (the end of a desktop session, kill)
+// call f on the UI thread, in place of Fyne's handler, which ends the
+// loop through the race exitNow avoids and skips what f does. Fyne
+// registers its handler as its loop starts, so this runs once the app
+// has started.
+func onSignal(f func()) {
+	sigs := []os.Signal{syscall.SIGINT, syscall.SIGTERM}
+	signal.Reset(sigs...)
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, sigs...)
+	go func() {
+		<-c
+		fyne.Do(f)
+	}()
 }
 
 // quitAfter returns what to do once the app has started: with
-// BURRLAB_QUIT_AFTER set (tests, start-up checks), quit that long after.
-func quitAfter(a fyne.App) func() {
+// BURRLAB_QUIT_AFTER set (tests, start-up checks), quit that long after,
+// as a signal does.
+func quitAfter(u *ui.App) func() {
 	none := func() {}
 	v := os.Getenv("BURRLAB_QUIT_AFTER")
 	if v == "" {
@@ -58,5 +94,5 @@ func quitAfter(a fyne.App) func() {
 		fyne.LogError("BURRLAB_QUIT_AFTER", err)
 		return none
 	}
-	return func() { time.AfterFunc(d, func() { fyne.Do(a.Quit) }) }
+	return func() { time.AfterFunc(d, func() { fyne.Do(u.Terminate) }) }
 }

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -236,4 +237,46 @@ func TestWindowFitsASmallScreen(t *testing.T) {
 		t.Errorf("shrunk to %+v, more than it needs", f)
 	}
 	x.quit(t, a)
+}
+
+// TestSignalQuitsCleanly: SIGTERM (the end of a desktop session) quits
+// through the app's own way out: it exits with status 0 and records where
+// the window was, which Fyne's own handler did not.
+func TestSignalQuitsCleanly(t *testing.T) {
+	x := startXvfb(t, 1600, 1000)
+	home := t.TempDir()
+	a := x.startApp(t, home)
+	// The handler is the app's once its loop runs: Ctrl+N answered (a new
+	// puzzle, "Untitled" in the title) says it does.
+	deadline := time.Now().Add(45 * time.Second)
+	for !strings.HasPrefix(x.xdotool(t, "getwindowname", a.win), "Untitled") {
+		if time.Now().After(deadline) {
+			t.Fatal("Ctrl+N went unanswered for 45 s")
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		x.xdotoolCmd(ctx, "windowfocus", "--sync", a.win).Run()
+		x.xdotoolCmd(ctx, "key", "ctrl+n").Run()
+		cancel()
+		time.Sleep(300 * time.Millisecond)
+	}
+	x.xdotool(t, "windowmove", "--sync", a.win, "211", "77")
+	if f := x.waitAt(t, a, 211, 77); f.x != 211 || f.y != 77 {
+		t.Fatalf("xdotool could not move the window: at %d,%d", f.x, f.y)
+	}
+	if err := a.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-a.done:
+		a.done <- err // for the cleanup
+		if err != nil {
+			t.Fatalf("the app ended with %v", err)
+		}
+	case <-time.After(45 * time.Second):
+		t.Fatal("the app did not end within 45 s of SIGTERM")
+	}
+	data, err := os.ReadFile(filepath.Join(home, "config", "fyne", "org.burrlab.burrlab", "preferences.json"))
+	if err != nil || !strings.Contains(string(data), " 211 77\"") {
+		t.Fatalf("preferences after SIGTERM: %s (%v)", data, err)
+	}
 }
