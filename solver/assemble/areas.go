@@ -22,21 +22,10 @@ import (
 // tetrahedra) 2.4 with 8% fewer. So it did on flat boards of triangular
 // prisms (12 random hexiamonds in 72 triangles: 1.04 with 16% fewer).
 func (a *Assembler) areas() *cover.Areas {
+	if !a.areaRule() {
+		return nil
+	}
 	r := &a.res
-	if r.fixed != len(r.pos) || a.g.Type() != grid.Cubes || r.lo[0] != r.hi[0] && r.lo[1] != r.hi[1] && r.lo[2] != r.hi[2] {
-		return nil
-	}
-	unit := 0
-	for _, pt := range a.parts {
-		if pt.max > 0 {
-			for n := pt.info.filled; n != 0; {
-				unit, n = n, unit%n
-			}
-		}
-	}
-	if unit < 2 {
-		return nil
-	}
 	ar := &cover.Areas{Cells: make([]int, len(r.pos)), Adj: make([][]int, len(r.pos))}
 	var nb []grid.Vec
 	for i, q := range r.pos {
@@ -49,4 +38,21 @@ func (a *Assembler) areas() *cover.Areas {
 		}
 	}
 	return ar
+}
+
+// areaRule reports whether areas gives the cells' geometry (see there).
+func (a *Assembler) areaRule() bool {
+	r := &a.res
+	if r.fixed != len(r.pos) || a.g.Type() != grid.Cubes || r.lo[0] != r.hi[0] && r.lo[1] != r.hi[1] && r.lo[2] != r.hi[2] {
+		return false
+	}
+	unit := 0
+	for _, pt := range a.parts {
+		if pt.max > 0 {
+			for n := pt.info.filled; n != 0; {
+				unit, n = n, unit%n
+			}
+		}
+	}
+	return unit >= 2
 }

@@ -957,16 +957,32 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	for _, pt := range a.parts {
 		cols = append(cols, cover.Column{Min: pt.min, Max: pt.max})
 	}
-	r.col = make([]int32, len(r.pos))
-	for _, i := range a.cellOrder() {
-		q := r.pos[i]
-		r.col[i] = int32(len(cols))
-		if r.shape.At(q).State() == model.Filled {
-			cols = append(cols, cover.Column{Min: 1, Max: 1})
-		} else {
-			cols = append(cols, cover.Column{Min: 0, Max: 1, Hole: true})
-		}
+	order := a.cellOrder()
+	runs := a.placementRuns()
+	var same []int32 // see identicalCells; nil: a column for each cell
+	if a.mayMergeCells(&runs) {
+		same = a.identicalCells(order, &runs)
 	}
+	r.col = make([]int32, len(r.pos))
+	for j, i := range order {
+		if same != nil && same[i] != int32(i) {
+			c := r.col[same[i]]
+			cols[c].Copies++
+			cols[c].Unmerged = np + j
+			r.col[i] = c
+			continue
+		}
+		r.col[i] = int32(len(cols))
+		col := cover.Column{Min: 1, Max: 1}
+		if r.shape.At(r.pos[i]).State() != model.Filled {
+			col = cover.Column{Min: 0, Max: 1, Hole: true}
+		}
+		if same != nil {
+			col.Copies, col.Unmerged = 1, np+j
+		}
+		cols = append(cols, col)
+	}
+	extra := len(cols) // the columns after the cells'
 	minCells, maxCells, fixedCells := 0, 0, 0
 	for _, pt := range a.parts {
 		minCells += pt.min * pt.info.filled
@@ -992,61 +1008,80 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	if a.axis != nil {
 		cols = a.axis.addColumns(cols)
 	}
+	if same != nil {
+		merged := np + len(r.pos) - extra // cells merged into others
+		for c := extra; c < len(cols); c++ {
+			cols[c].Unmerged = c + merged
+		}
+	}
 	a.cov = cover.NewProblem(cols, holes)
 	a.cov.SetAreas(a.areas())
 	a.cov.Reserve(len(a.rows), a.entries(rangeCol >= 0, leadCol >= 0))
-	// a.offs holds the voxel offsets of the current placements' filled
-	// cells, which change with their part and orientation only. A filled
-	// cell lies on a non-empty result voxel (see fits), so r.cell has
-	// its cell number. (A table of each voxel's column saved a load per
-	// entry, but its fresh pages, on HexSticks' 42,875 voxels, cost
-	// more.)
+	// A filled cell lies on a non-empty result voxel (see fits), so
+	// r.cell has its cell number. (A table of each voxel's column saved a
+	// load per entry, but its fresh pages, on HexSticks' 42,875 voxels,
+	// cost more.)
+	var seen []int32 // seen[c]: the last placement+1 with an entry in c
+	if same != nil {
+		seen = make([]int32, len(cols))
+	}
 	var cs, ws []int
-	lastPart, lastT := int32(-1), int32(-1)
-	for i := range a.rows {
-		pl := &a.rows[i] // not a copy: see the index below
-		if i&4095 == 0 {
-			if ctx.Err() != nil {
-				return ctx.Err()
+	for k := range len(runs.row) - 1 {
+		offs, from, to := runs.of(k)
+		pt := &a.parts[a.rows[from].part]
+		for i := from; i < to; i++ {
+			if i&4095 == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				a.report("building the cover matrix", float64(i)/float64(len(a.rows)))
 			}
-			a.report("building the cover matrix", float64(i)/float64(len(a.rows)))
-		}
-		pt := &a.parts[pl.part]
-		if pl.part != lastPart || pl.t != lastT {
-			lastPart, lastT = pl.part, pl.t
-			a.filledOffsets(pt.info, int(pl.t))
-		}
-		cs, ws = cs[:0], ws[:0]
-		cs = append(cs, int(pl.part))
-		ws = append(ws, 1)
-		// r.at on scalars: a placement or Vec copied whole went
-		// through overlapping moves that stalled for every row.
-		base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
-		for _, off := range a.offs {
-			cs = append(cs, int(r.col[r.cell[base+int(off)]]))
+			pl := &a.rows[i]
+			// r.at on scalars: a placement or Vec copied whole went
+			// through overlapping moves that stalled for every row.
+			base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
+			cs, ws = cs[:0], ws[:0]
+			cs = append(cs, int(pl.part))
 			ws = append(ws, 1)
-		}
-		if rangeCol >= 0 && pt.min != pt.max {
-			cs = append(cs, rangeCol)
-			ws = append(ws, pt.info.filled)
-		}
-		if leadCol >= 0 && lead[i] {
-			cs = append(cs, leadCol)
-			ws = append(ws, 1)
-		}
-		if a.lowest != nil {
-			cs, ws = a.lowest.extend(a, i, cs, ws)
-		}
-		if a.axis != nil {
-			cs, ws = a.axis.extend(i, cs, ws)
-		}
-		if rangeCol >= 0 && pt.min != pt.max && pt.info.filled != 1 {
-			a.cov.AddRow(cs, ws)
-		} else {
-			// Every weight is 1 (the extensions add weight 1 only): nil
-			// spares AddRow looking for another (HexSticks' 34,000
-			// entries).
-			a.cov.AddRow(cs, nil)
+			if same == nil {
+				for _, off := range offs {
+					cs = append(cs, int(r.col[r.cell[base+int(off)]]))
+					ws = append(ws, 1)
+				}
+			} else {
+				// The first cell of a merged column met makes the entry,
+				// where the cover problem's merge would put it.
+				mark := int32(i + 1)
+				for _, off := range offs {
+					if c := r.col[r.cell[base+int(off)]]; seen[c] != mark {
+						seen[c] = mark
+						cs = append(cs, int(c))
+						ws = append(ws, 1)
+					}
+				}
+			}
+			if rangeCol >= 0 && pt.min != pt.max {
+				cs = append(cs, rangeCol)
+				ws = append(ws, pt.info.filled)
+			}
+			if leadCol >= 0 && lead[i] {
+				cs = append(cs, leadCol)
+				ws = append(ws, 1)
+			}
+			if a.lowest != nil {
+				cs, ws = a.lowest.extend(a, i, cs, ws)
+			}
+			if a.axis != nil {
+				cs, ws = a.axis.extend(i, cs, ws)
+			}
+			if rangeCol >= 0 && pt.min != pt.max && pt.info.filled != 1 {
+				a.cov.AddRow(cs, ws)
+			} else {
+				// Every weight is 1 (the extensions add weight 1 only):
+				// nil spares AddRow looking for another (HexSticks'
+				// 34,000 entries before merging).
+				a.cov.AddRow(cs, nil)
+			}
 		}
 	}
 	if a.lowest != nil {

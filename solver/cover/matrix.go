@@ -206,20 +206,34 @@ next:
 // words of a row set: counting, kill sets and steps then touch fewer
 // words. Clients number columns that belong together (the cells of a
 // result) close to each other, so rows are sorted by their last column
-// of bound 1 (a cell), keeping the problem's order among equals. Rows
-// without such a column come first.
+// of bound 1 (a cell), keeping the problem's order among equals; by its
+// index before the client merged columns, where it did (see
+// Column.Unmerged), so that merging changes nothing. Rows without such
+// a column come first.
 func sortForLocality(p *Problem, rows []int32) {
 	// Keys are -1 or column numbers: a counting sort, stable by
 	// construction, takes two passes over the rows.
+	colKey := make([]int32, len(p.Cols))
+	top := int32(-1)
+	for c := range p.Cols {
+		col := &p.Cols[c]
+		k := int32(-1)
+		if col.Max == 1 {
+			k = int32(c)
+			if col.Unmerged != 0 {
+				k = int32(col.Unmerged)
+			}
+		}
+		colKey[c] = k
+		top = max(top, k)
+	}
 	key := make([]int32, len(rows))
-	count := make([]int32, len(p.Cols)+2)
+	count := make([]int32, top+3)
 	for i, r := range rows {
 		cols, _ := p.Row(int(r))
 		k := int32(-1)
 		for _, c := range cols {
-			if p.Cols[c].Max == 1 {
-				k = max(k, c)
-			}
+			k = max(k, colKey[c])
 		}
 		key[i] = k
 		count[k+2]++
@@ -247,16 +261,19 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 	m.max = make([]int32, nc)
 	m.hole = make([]int32, nc)
 	m.sec = make([]bool, nc)
+	if slices.ContainsFunc(p.Cols, func(col Column) bool { return col.Copies > 1 }) {
+		m.copies = make([]int32, nc)
+	}
 	for c, col := range p.Cols {
 		m.min[c], m.max[c], m.sec[c] = int32(col.Min), int32(col.Max), col.Secondary
+		k := int32(max(1, col.Copies))
+		if m.copies != nil {
+			m.copies[c] = k
+		}
 		if col.Hole {
-			m.hole[c] = 1
-			if p.copies != nil {
-				m.hole[c] = p.copies[c]
-			}
+			m.hole[c] = k
 		}
 	}
-	m.copies = p.copies
 	m.areas = p.areaTab
 	m.maxHoles = math.MaxInt32
 	if p.MaxHoles >= 0 {
@@ -1200,9 +1217,12 @@ const maxReduceWork = 1 << 29
 // placeholders that build skips). Copying only the kept rows matters:
 // Reduce drops all but 15 of PelikanBurr's 3,026.
 func (m *Matrix) problem(keep []uint64) *Problem {
-	p := &Problem{Cols: make([]Column, m.ncols), MaxHoles: m.holes, rowStart: make([]int32, m.nrows+1), copies: m.copies, areaTab: m.areas}
+	p := &Problem{Cols: make([]Column, m.ncols), MaxHoles: m.holes, rowStart: make([]int32, m.nrows+1), areaTab: m.areas}
 	for c := range p.Cols {
 		p.Cols[c] = Column{Min: int(m.min[c]), Max: int(m.max[c]), Hole: m.hole[c] > 0, Secondary: m.sec[c]}
+		if m.copies != nil {
+			p.Cols[c].Copies = int(m.copies[c])
+		}
 	}
 	kept := func(r int32) bool { return r >= 0 && keep[r>>6]&(1<<(uint(r)&63)) != 0 }
 	entries := 0

@@ -358,3 +358,106 @@ func TestReduceAgainstReference(t *testing.T) {
 func TestMergedSplit(t *testing.T) {
 	checkSplitParts(t, dupProblem, 15, 600, []int{2, 3, 7})
 }
+
+// clientMerged returns p with its identical columns merged as a client
+// merges them (Column.Copies, Column.Unmerged): each group becomes the
+// column of its first, numbered in order, and a row's entry goes where
+// its first column of the group was. It returns nil where no columns
+// are identical.
+func clientMerged(p *Problem) *Problem {
+	type sig struct {
+		col  Column
+		rows string
+	}
+	rowsOf := make([][]int32, len(p.Cols))
+	for r := range p.NumRows() {
+		cols, wts := p.Row(r)
+		for i, c := range cols {
+			rowsOf[c] = append(rowsOf[c], int32(r), wts[i])
+		}
+	}
+	first := map[sig]int{}
+	rep := make([]int, len(p.Cols))
+	merged := false
+	for c, col := range p.Cols {
+		k := sig{Column{Min: col.Min, Max: col.Max, Hole: col.Hole, Secondary: col.Secondary}, fmtInts(rowsOf[c])}
+		d, ok := first[k]
+		if !ok {
+			first[k], d = c, c
+		}
+		rep[c] = d
+		merged = merged || d != c
+	}
+	if !merged {
+		return nil
+	}
+	to := make([]int, len(p.Cols))
+	var cols []Column
+	for c, col := range p.Cols {
+		if d := rep[c]; d != c {
+			to[c] = to[d]
+			cols[to[d]].Copies++
+			cols[to[d]].Unmerged = c
+			continue
+		}
+		to[c] = len(cols)
+		col.Copies, col.Unmerged = 1, c
+		cols = append(cols, col)
+	}
+	q := NewProblem(cols, p.MaxHoles)
+	for r := range p.NumRows() {
+		cs, ws := p.Row(r)
+		var mc, mw []int
+		for i, c := range cs {
+			if !containsInt(mc, to[c]) {
+				mc, mw = append(mc, to[c]), append(mw, int(ws[i]))
+			}
+		}
+		q.AddRow(mc, mw)
+	}
+	return q
+}
+
+func fmtInts(a []int32) string {
+	var b []byte
+	for _, x := range a {
+		b = strconv.AppendInt(append(b, ' '), int64(x), 10)
+	}
+	return string(b)
+}
+
+// TestClientMergedColumns: a problem whose client merged its identical
+// columns (as the assembler merges a burr's cells) compiles to the
+// matrix the problem compiles to unmerged, to the byte, and Reduce and
+// the search agree.
+func TestClientMergedColumns(t *testing.T) {
+	rng := rand.New(rand.NewSource(29))
+	checked := 0
+	for i := range 1000 {
+		p := dupProblem(rng)
+		q := clientMerged(p)
+		if q == nil {
+			continue
+		}
+		checked++
+		m, err := New(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mq, err := New(q)
+		if err != nil {
+			t.Fatalf("problem %d, merged: %v", i, err)
+		}
+		if m.Fingerprint() != mq.Fingerprint() {
+			t.Fatalf("problem %d: merged by the client, fingerprint %s; unmerged %s", i, mq.Fingerprint(), m.Fingerprint())
+		}
+		rm, _, err1 := m.Reduce(context.Background())
+		rq, _, err2 := mq.Reduce(context.Background())
+		if err1 != nil || err2 != nil || rm.Fingerprint() != rq.Fingerprint() {
+			t.Fatalf("problem %d: reduced fingerprints differ (%v, %v)", i, err1, err2)
+		}
+	}
+	if checked < 300 {
+		t.Fatalf("only %d of 1000 problems had identical columns", checked)
+	}
+}

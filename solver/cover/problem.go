@@ -41,6 +41,17 @@ type Column struct {
 	// others that would overflow it. A side condition such as "at most
 	// one of these rows" then costs no search nodes of its own.
 	Secondary bool
+	// Copies, above 1, says that the client merged this many identical
+	// columns into this one: columns that every row covers all together
+	// or none of, such as most inner cells of a burr. Merging them before
+	// adding the rows spares their entries (compile merges any others
+	// itself, see merge.go). A merged hole column counts Copies holes.
+	Copies int
+	// Unmerged is, in a problem whose client merged columns, the index
+	// the column had before (for a merged column, the last of its own):
+	// the rows then lie in memory in the order they would have had
+	// unmerged (see sortForLocality). 0 stands for the column's index.
+	Unmerged int
 }
 
 // Problem is a generalised exact cover problem under construction. Rows
@@ -61,11 +72,6 @@ type Problem struct {
 	entWt []int32
 	// ones holds weight 1 for the longest row, for Row while entWt is nil.
 	ones []int32
-
-	// copies, in the problems Reduce rebuilds from a matrix whose
-	// columns were merged, is that matrix's (see Matrix.copies); nil
-	// otherwise.
-	copies []int32
 
 	areas *Areas // see SetAreas
 	// areaTab, in the problems Reduce rebuilds, is the matrix's table
@@ -192,6 +198,9 @@ func (p *Problem) validate() error {
 		}
 		if c.Secondary && (c.Min != 0 || c.Hole) {
 			return fmt.Errorf("column %d: a secondary column must have Min 0 and be no hole", i)
+		}
+		if c.Copies < 0 || c.Copies > MaxEntries || c.Unmerged < 0 || c.Unmerged > MaxEntries {
+			return fmt.Errorf("column %d: bad merge (%d copies, index %d before)", i, c.Copies, c.Unmerged)
 		}
 	}
 	if p.bad != nil {

@@ -1,0 +1,180 @@
+package assemble
+
+import (
+	"math/bits"
+
+	"github.com/burrlab/burrlab/model"
+)
+
+// Cells that every placement covers all together or none of have
+// identical cover columns: most inner cells of a burr (HexSticks' 2,256
+// cells make 484 different columns). The cover problem merges such
+// columns itself, but only after the rows have been made with an entry
+// for each cell: on HexSticks that was 34,000 entries made, copied,
+// hashed, compared and rewritten, about a fifth of its whole run. build
+// merges them before it makes the rows (cover.Column.Copies), numbering
+// the columns as the cover problem's merge would, so that the matrix is
+// the same to the byte (TestMergedCellsSameMatrix).
+
+// mergeCells is false in a test that compares the matrices made with
+// and without merging.
+var mergeCells = true
+
+// maxMergeCoverage is the most placements a cell has on average for
+// build to look for identical cells. Finding them costs about a third of
+// making the rows, and cells covered by many placements rarely share all
+// of them. Measured on the examples (placements a cell, share of the
+// entries merging spares): where cells merged, 3 to 50 (DraculasDental-
+// Desaster 6 and 86%, HexSticks 15 and 76%, PiecesOfEight 34 to 50 and
+// 65%), and SolidSixPieceBurrs 288 and 23%, whose search outweighs its
+// matrix; where none did, 26 (BallRoom) and 42 to 149 (Prisgon 86,
+// PelikanBurr 149), which the search for them made 2 to 4% slower to
+// prepare.
+const maxMergeCoverage = 64
+
+// mayMergeCells reports whether build looks for identical cells: not
+// for the region rule, which needs a column for each cell (cover.Areas),
+// nor where cells have many placements (maxMergeCoverage).
+func (a *Assembler) mayMergeCells(runs *placementRuns) bool {
+	if !mergeCells || a.areaRule() {
+		return false
+	}
+	entries := 0
+	for k := range len(runs.row) - 1 {
+		offs, from, to := runs.of(k)
+		entries += len(offs) * (to - from)
+	}
+	return entries <= maxMergeCoverage*len(a.res.pos)
+}
+
+// placementRuns holds the filled offsets (filledOffsets) of each run of
+// placements that share part and orientation, as a.rows lists them, so
+// that the passes over the placements work them out once. The passes
+// loop over the runs themselves: a call for each placement cost more
+// than the hashing in it.
+type placementRuns struct {
+	row   []int32 // run k is placements row[k] to row[k+1]-1
+	offs  []int32 // the runs' offsets, one run after the other
+	start []int32 // run k's offsets are offs[start[k]:start[k+1]]
+}
+
+// placementRuns returns the runs of a.rows.
+func (a *Assembler) placementRuns() placementRuns {
+	var runs placementRuns
+	lastPart, lastT := int32(-1), int32(-1)
+	for i := range a.rows {
+		pl := &a.rows[i]
+		if pl.part != lastPart || pl.t != lastT {
+			lastPart, lastT = pl.part, pl.t
+			a.filledOffsets(a.parts[pl.part].info, int(pl.t))
+			runs.row = append(runs.row, int32(i))
+			runs.start = append(runs.start, int32(len(runs.offs)))
+			runs.offs = append(runs.offs, a.offs...)
+		}
+	}
+	runs.row = append(runs.row, int32(len(a.rows)))
+	runs.start = append(runs.start, int32(len(runs.offs)))
+	return runs
+}
+
+// of returns run k's offsets and placements.
+func (runs *placementRuns) of(k int) (offs []int32, from, to int) {
+	return runs.offs[runs.start[k]:runs.start[k+1]], int(runs.row[k]), int(runs.row[k+1])
+}
+
+// cellHashMul multiplies the cells' hashes of the placements that cover
+// them (odd, its bits well mixed: from the golden ratio).
+const cellHashMul = 0x9e3779b97f4a7c15
+
+// identicalCells returns same[i]: of the cells whose placements are those
+// of cell i, the first in order (i itself for that one); or nil where no
+// two cells have the same placements. Only cells of the same kind (filled
+// or variable) are merged, as only their columns have the same bounds.
+// Cells are grouped by a hash of their placements, then checked
+// placement by placement, so a collision only leaves cells unmerged.
+func (a *Assembler) identicalCells(order []int, runs *placementRuns) []int32 {
+	r := &a.res
+	n := len(r.pos)
+	hash := make([]uint64, n)
+	for k := range len(runs.row) - 1 {
+		offs, from, to := runs.of(k)
+		for i := from; i < to; i++ {
+			pl := &a.rows[i]
+			// r.at on scalars: a placement or Vec copied whole went
+			// through overlapping moves that stalled for every row.
+			base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
+			h := uint64(i+1) << 21
+			for _, off := range offs {
+				c := r.cell[base+int(off)]
+				hash[c] = (hash[c] ^ h) * cellHashMul
+			}
+		}
+	}
+	// Open addressing on the hashes, with the kind of cell, and the
+	// first cell in order of each in the table.
+	for i := range hash {
+		if r.shape.At(r.pos[i]).State() == model.Filled {
+			hash[i] = (hash[i] ^ 1) * cellHashMul
+		}
+	}
+	shift := 64 - bits.Len(uint(2*n-1))
+	table := make([]int32, 1<<(64-shift))
+	var same []int32
+	for _, i := range order {
+		hi := hash[i]
+		for s := hi >> shift; ; s = (s + 1) & uint64(len(table)-1) {
+			d := table[s] - 1
+			if d < 0 {
+				table[s] = int32(i) + 1
+				break
+			}
+			if hash[d] == hi {
+				if same == nil {
+					same = make([]int32, n)
+					for j := range same {
+						same[j] = int32(j)
+					}
+				}
+				same[i] = d
+				break
+			}
+		}
+	}
+	if same == nil {
+		return nil
+	}
+	// The check: a cell is in every placement of its first cell, and in
+	// as many placements.
+	last := make([]int32, n)
+	count := make([]int32, n)
+	for k := range len(runs.row) - 1 {
+		offs, from, to := runs.of(k)
+		for i := from; i < to; i++ {
+			pl := &a.rows[i]
+			base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
+			mark := int32(i + 1)
+			for _, off := range offs {
+				c := r.cell[base+int(off)]
+				last[c] = mark
+				count[c]++
+			}
+			for _, off := range offs {
+				c := r.cell[base+int(off)]
+				if d := same[c]; d != c && last[d] != mark {
+					same[c] = c
+				}
+			}
+		}
+	}
+	merged := false
+	for k, d := range same {
+		if d != int32(k) && count[d] != count[k] {
+			same[k] = int32(k)
+		}
+		merged = merged || same[k] != int32(k)
+	}
+	if !merged {
+		return nil
+	}
+	return same
+}

@@ -1,0 +1,77 @@
+package assemble
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
+	"github.com/burrlab/burrlab/solver/cover"
+)
+
+// TestMergedCellsSameMatrix: merging identical cells in the assembler
+// gives the matrix the cover problem's own merge gives, to the byte (its
+// fingerprint covers the columns' bounds and copies, the rows' order and
+// every entry), on every example problem under every symmetry option,
+// so counts, nodes, the order of solutions and saved searches are as
+// they were.
+func TestMergedCellsSameMatrix(t *testing.T) {
+	puzzles := map[string]*model.Puzzle{}
+	for _, f := range exampleFiles(t) {
+		p, err := xmpuzzle.ReadFileWithoutSolutions(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		puzzles[filepath.Base(f)] = p
+	}
+	defer func() { mergeCells = true }()
+	compile := func(p *model.Puzzle, pr int, opts Options, merge bool) (*cover.Matrix, int, error) {
+		mergeCells = merge
+		a, err := New(context.Background(), p, pr, opts)
+		if err != nil {
+			return nil, 0, err
+		}
+		m, err := cover.New(a.Cover())
+		return m, len(a.Cover().Cols), err
+	}
+	optionSets := map[string]Options{"default": DefaultOptions()}
+	for name, o := range map[string]func(*Options){
+		"keep mirrors":   func(o *Options) { o.KeepMirrors = true },
+		"keep rotations": func(o *Options) { o.KeepRotations = true },
+		"complete check": func(o *Options) { o.CompleteRotationCheck = true },
+		"2 holes":        func(o *Options) { o.MaxHoles = 2 },
+		"plain search":   func(o *Options) { o.plainSearch = true },
+	} {
+		opts := DefaultOptions()
+		o(&opts)
+		optionSets[name] = opts
+	}
+	merged, compared := 0, 0
+	for name, p := range puzzles {
+		for pr := range p.Problems {
+			for oname, opts := range optionSets {
+				plain, cellsPlain, err := compile(p, pr, opts, false)
+				if err != nil {
+					continue // unsolvable as it stands
+				}
+				m, cellsMerged, err := compile(p, pr, opts, true)
+				if err != nil {
+					t.Fatalf("%s/%d %s: merged: %v", name, pr, oname, err)
+				}
+				if m.Fingerprint() != plain.Fingerprint() || m.NumRows() != plain.NumRows() || m.NumCols() != plain.NumCols() || m.NumEntries() != plain.NumEntries() {
+					t.Errorf("%s/%d %s: merged in the assembler %d rows, %d columns, %d entries, fingerprint %s; in the matrix %d, %d, %d, %s",
+						name, pr, oname, m.NumRows(), m.NumCols(), m.NumEntries(), m.Fingerprint(), plain.NumRows(), plain.NumCols(), plain.NumEntries(), plain.Fingerprint())
+				}
+				compared++
+				if cellsMerged < cellsPlain {
+					merged++
+				}
+			}
+		}
+	}
+	if merged == 0 || merged == compared {
+		t.Errorf("cells merged in %d of %d problems and option sets", merged, compared)
+	}
+	t.Logf("cells merged in %d of %d problems and option sets", merged, compared)
+}
