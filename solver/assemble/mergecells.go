@@ -96,6 +96,7 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) []int32 {
 	r := &a.res
 	n := len(r.pos)
 	hash := make([]uint64, n)
+	count := make([]int32, n)
 	for k := range len(runs.row) - 1 {
 		offs, from, to := runs.of(k)
 		for i := from; i < to; i++ {
@@ -107,21 +108,21 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) []int32 {
 			for _, off := range offs {
 				c := r.cell[base+int(off)]
 				hash[c] = (hash[c] ^ h) * cellHashMul
+				count[c]++
 			}
 		}
 	}
-	// Open addressing on the hashes, with the kind of cell, and the
-	// first cell in order of each in the table.
 	for i := range hash {
 		if r.shape.At(r.pos[i]).State() == model.Filled {
 			hash[i] = (hash[i] ^ 1) * cellHashMul
 		}
 	}
+	// low[i] is the lowest cell with i's hash: open addressing on the
+	// hashes, the lowest cell of each in the table.
 	shift := 64 - bits.Len(uint(2*n-1))
 	table := make([]int32, 1<<(64-shift))
-	var same []int32
-	for _, i := range order {
-		hi := hash[i]
+	var low []int32
+	for i, hi := range hash {
 		for s := hi >> shift; ; s = (s + 1) & uint64(len(table)-1) {
 			d := table[s] - 1
 			if d < 0 {
@@ -129,24 +130,26 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) []int32 {
 				break
 			}
 			if hash[d] == hi {
-				if same == nil {
-					same = make([]int32, n)
-					for j := range same {
-						same[j] = int32(j)
+				if low == nil {
+					low = make([]int32, n)
+					for j := range low {
+						low[j] = int32(j)
 					}
 				}
-				same[i] = d
+				low[i] = d
 				break
 			}
 		}
 	}
-	if same == nil {
+	if low == nil {
 		return nil
 	}
-	// The check: a cell is in every placement of its first cell, and in
-	// as many placements.
+	// The check: a cell is in every placement of the lowest cell of its
+	// hash, and in as many placements. A placement's offsets run up, so
+	// it meets its cells lowest first: one pass marks the lowest cells
+	// and checks the others. (Were it otherwise, a cell would only stay
+	// unmerged.)
 	last := make([]int32, n)
-	count := make([]int32, n)
 	for k := range len(runs.row) - 1 {
 		offs, from, to := runs.of(k)
 		for i := from; i < to; i++ {
@@ -155,23 +158,28 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) []int32 {
 			mark := int32(i + 1)
 			for _, off := range offs {
 				c := r.cell[base+int(off)]
-				last[c] = mark
-				count[c]++
-			}
-			for _, off := range offs {
-				c := r.cell[base+int(off)]
-				if d := same[c]; d != c && last[d] != mark {
-					same[c] = c
+				if d := low[c]; d == c {
+					last[c] = mark
+				} else if last[d] != mark {
+					low[c] = c
 				}
 			}
 		}
 	}
+	// Each group's first cell in order stands for it.
+	same := last              // the marks are done with
+	first := make([]int32, n) // the first cell in order of lowest cell i's group, +1
 	merged := false
-	for k, d := range same {
-		if d != int32(k) && count[d] != count[k] {
-			same[k] = int32(k)
+	for _, i := range order {
+		d := low[i]
+		if count[d] != count[i] {
+			d = int32(i)
 		}
-		merged = merged || same[k] != int32(k)
+		if first[d] == 0 {
+			first[d] = int32(i) + 1
+		}
+		same[i] = first[d] - 1
+		merged = merged || same[i] != int32(i)
 	}
 	if !merged {
 		return nil
