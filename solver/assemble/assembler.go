@@ -1021,14 +1021,22 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	// r.cell has its cell number. (A table of each voxel's column saved a
 	// load per entry, but its fresh pages, on HexSticks' 42,875 voxels,
 	// cost more.)
-	var seen []int32 // seen[c]: the last placement+1 with an entry in c
+	// first[i]: cell i is the lowest of the cells in its column, the one
+	// a placement meets first (its offsets run up); nil: each cell has a
+	// column of its own.
+	var first []bool
 	if same != nil {
-		seen = make([]int32, len(cols))
+		first = make([]bool, len(r.pos))
+		met := make([]bool, len(cols))
+		for i, c := range r.col {
+			first[i], met[c] = !met[c], true
+		}
 	}
 	var cs, ws []int
 	for k := range len(runs.row) - 1 {
 		offs, from, to := runs.of(k)
 		pt := &a.parts[a.rows[from].part]
+		ranged := rangeCol >= 0 && pt.min != pt.max
 		for i := from; i < to; i++ {
 			if i&4095 == 0 {
 				if err := ctx.Err(); err != nil {
@@ -1040,48 +1048,45 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 			// r.at on scalars: a placement or Vec copied whole went
 			// through overlapping moves that stalled for every row.
 			base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
-			cs, ws = cs[:0], ws[:0]
-			cs = append(cs, int(pl.part))
-			ws = append(ws, 1)
-			if same == nil {
+			cs = append(cs[:0], int(pl.part))
+			if first == nil {
 				for _, off := range offs {
 					cs = append(cs, int(r.col[r.cell[base+int(off)]]))
-					ws = append(ws, 1)
 				}
 			} else {
-				// The first cell of a merged column met makes the entry,
-				// where the cover problem's merge would put it.
-				mark := int32(i + 1)
+				// A merged column's entry goes where its first cell is,
+				// as the cover problem's merge would put it.
 				for _, off := range offs {
-					if c := r.col[r.cell[base+int(off)]]; seen[c] != mark {
-						seen[c] = mark
-						cs = append(cs, int(c))
-						ws = append(ws, 1)
+					if c := r.cell[base+int(off)]; first[c] {
+						cs = append(cs, int(r.col[c]))
 					}
 				}
 			}
-			if rangeCol >= 0 && pt.min != pt.max {
+			at := len(cs) // the range column's entry
+			if ranged {
 				cs = append(cs, rangeCol)
-				ws = append(ws, pt.info.filled)
 			}
 			if leadCol >= 0 && lead[i] {
 				cs = append(cs, leadCol)
-				ws = append(ws, 1)
 			}
 			if a.lowest != nil {
-				cs, ws = a.lowest.extend(a, i, cs, ws)
+				cs = a.lowest.extend(a, i, cs)
 			}
 			if a.axis != nil {
-				cs, ws = a.axis.extend(i, cs, ws)
+				cs = a.axis.extend(i, cs)
 			}
-			if rangeCol >= 0 && pt.min != pt.max && pt.info.filled != 1 {
-				a.cov.AddRow(cs, ws)
-			} else {
-				// Every weight is 1 (the extensions add weight 1 only):
-				// nil spares AddRow looking for another (HexSticks'
-				// 34,000 entries before merging).
+			if !ranged || pt.info.filled == 1 {
+				// Every weight is 1: nil spares AddRow looking for
+				// another (HexSticks' 34,000 entries before merging).
 				a.cov.AddRow(cs, nil)
+				continue
 			}
+			ws = ws[:0]
+			for range cs {
+				ws = append(ws, 1)
+			}
+			ws[at] = pt.info.filled
+			a.cov.AddRow(cs, ws)
 		}
 	}
 	if a.lowest != nil {

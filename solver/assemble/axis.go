@@ -148,11 +148,10 @@ func (c *axisCuts) addColumns(cols []cover.Column) []cover.Column {
 	return cols
 }
 
-// extend adds row r's entries in the cut columns.
-func (c *axisCuts) extend(r int, cs, ws []int) ([]int, []int) {
+// extend adds row r's entries in the cut columns (weight 1).
+func (c *axisCuts) extend(r int, cs []int) []int {
 	for _, i := range c.cols[r] {
 		cs = append(cs, c.col0+int(i))
-		ws = append(ws, 1)
 	}
-	return cs, ws
+	return cs
 }

@@ -106,13 +106,13 @@ func (l *lowestLeaders) addColumns(a *Assembler, cols []cover.Column) []cover.Co
 	return cols
 }
 
-// extend adds placement row r's entry in its part's leader column.
-func (l *lowestLeaders) extend(a *Assembler, r int, cs, ws []int) ([]int, []int) {
+// extend adds placement row r's entry in its part's leader column
+// (weight 1).
+func (l *lowestLeaders) extend(a *Assembler, r int, cs []int) []int {
 	if l.lead[r] {
 		cs = append(cs, l.col0+1+int(l.first[a.rows[r].part]))
-		ws = append(ws, 1)
 	}
-	return cs, ws
+	return cs
 }
 
 // addRows appends the selector rows, after the placements.
