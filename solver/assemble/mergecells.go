@@ -60,8 +60,20 @@ type placementRuns struct {
 
 // placementRuns returns the runs of a.rows.
 func (a *Assembler) placementRuns() placementRuns {
-	var runs placementRuns
+	// Sized first: grown, the arrays were cleared and copied on the way,
+	// and on a small burr each page of fresh memory written costs about
+	// as much as the work on it.
+	n, offs := 0, 0
 	lastPart, lastT := int32(-1), int32(-1)
+	for i := range a.rows {
+		if pl := &a.rows[i]; pl.part != lastPart || pl.t != lastT {
+			lastPart, lastT = pl.part, pl.t
+			n++
+			offs += a.parts[pl.part].info.filled
+		}
+	}
+	runs := placementRuns{row: make([]int32, 0, n+1), offs: make([]int32, 0, offs), start: make([]int32, 0, n+1)}
+	lastPart, lastT = -1, -1
 	for i := range a.rows {
 		pl := &a.rows[i]
 		if pl.part != lastPart || pl.t != lastT {
@@ -88,15 +100,16 @@ const cellHashMul = 0x9e3779b97f4a7c15
 
 // identicalCells returns same[i]: of the cells whose placements are those
 // of cell i, the first in order (i itself for that one); or nil where no
-// two cells have the same placements. Only cells of the same kind (filled
+// two cells have the same placements. count[i] is the number of
+// placements that cover cell i. Only cells of the same kind (filled
 // or variable) are merged, as only their columns have the same bounds.
 // Cells are grouped by a hash of their placements, then checked
 // placement by placement, so a collision only leaves cells unmerged.
-func (a *Assembler) identicalCells(order []int, runs *placementRuns) []int32 {
+func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, count []int32) {
 	r := &a.res
 	n := len(r.pos)
 	hash := make([]uint64, n)
-	count := make([]int32, n)
+	count = make([]int32, n)
 	for k := range len(runs.row) - 1 {
 		offs, from, to := runs.of(k)
 		for i := from; i < to; i++ {
@@ -142,7 +155,7 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) []int32 {
 		}
 	}
 	if low == nil {
-		return nil
+		return nil, count
 	}
 	// The check: a cell is in every placement of the lowest cell of its
 	// hash, and in as many placements. A placement's offsets run up, so
@@ -167,7 +180,7 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) []int32 {
 		}
 	}
 	// Each group's first cell in order stands for it.
-	same := last              // the marks are done with
+	same = last               // the marks are done with
 	first := make([]int32, n) // the first cell in order of lowest cell i's group, +1
 	merged := false
 	for _, i := range order {
@@ -182,7 +195,7 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) []int32 {
 		merged = merged || same[i] != int32(i)
 	}
 	if !merged {
-		return nil
+		return nil, count
 	}
-	return same
+	return same, count
 }
