@@ -62,6 +62,12 @@ type Options struct {
 	Workers int
 	// Limit caps the number of Found events (0: no cap). The counts go on.
 	Limit int
+	// SharedShapes says that the caller leaves the puzzle's shapes as
+	// they are until the Solver is done, as a command that solves a file
+	// and exits does: Prepare then reads them where they are instead of
+	// copying them. The app, whose editor may change a shape while a
+	// search runs, leaves it false.
+	SharedShapes bool
 	// CountOnly sends no Found events at all, for a caller that wants the
 	// counts alone (Done has them): handing hundreds of assemblies to a
 	// consumer that drops them was a tenth of a small burr's solve.
@@ -215,7 +221,7 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	ao := assemble.Options{
 		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
 		CompleteRotationCheck: opts.CompleteRotationCheck, MaxHoles: -1,
-		MaxMemory: opts.MaxMemory,
+		MaxMemory: opts.MaxMemory, SharedShapes: opts.SharedShapes,
 	}
 	if opts.OnPrepare != nil {
 		last := start

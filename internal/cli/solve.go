@@ -100,6 +100,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	opts := solver.Options{
 		KeepMirrors: *keepMirrors, KeepRotations: *keepRotations, CompleteRotationCheck: *complete,
 		Disassemble: *disasm, Workers: *workers, Limit: *limit, MaxMemory: *maxMemory, First: *firstN, Drop: *drop,
+		SharedShapes: true, // nothing changes them here
 	}
 	opts.SplitDir = *splitDir
 	if *part != "" {

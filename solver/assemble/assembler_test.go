@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/solver/cover"
 )
 
 func TestClassics(t *testing.T) {
@@ -88,5 +89,36 @@ func TestErrors(t *testing.T) {
 		if err == nil || !tc.check(err) {
 			t.Errorf("%s: error %v", tc.name, err)
 		}
+	}
+}
+
+// TestSharedShapes: by default the Assembler works on copies of the
+// shapes, so that an editor may change them while it lives; with
+// SharedShapes it reads them where they are, and prepares the same
+// problem.
+func TestSharedShapes(t *testing.T) {
+	p := puzzle(box(3, 2, 1, model.Filled), box(1, 2, 1, model.Filled), box(2, 2, 1, model.Filled))
+	same := func(a, b model.Shape) bool { return &a.Voxels[0] == &b.Voxels[0] }
+	var fingerprints []string
+	for _, shared := range []bool{false, true} {
+		opts := DefaultOptions()
+		opts.SharedShapes = shared
+		a, err := New(context.Background(), p, 0, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range []int{0, 1, 2} {
+			if got := same(a.Puzzle().Shapes[s], p.Shapes[s]); got != shared {
+				t.Errorf("SharedShapes %v: shape %d shares its voxels: %v", shared, s, got)
+			}
+		}
+		m, err := cover.New(a.Cover())
+		if err != nil {
+			t.Fatal(err)
+		}
+		fingerprints = append(fingerprints, m.Fingerprint())
+	}
+	if fingerprints[0] != fingerprints[1] {
+		t.Errorf("the matrices differ: %v", fingerprints)
 	}
 }
