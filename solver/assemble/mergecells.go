@@ -11,10 +11,11 @@ import (
 // cells make 484 different columns). The cover problem merges such
 // columns itself, but only after the rows have been made with an entry
 // for each cell: on HexSticks that was 34,000 entries made, copied,
-// hashed, compared and rewritten, about a fifth of its whole run. build
-// merges them before it makes the rows (cover.Column.Copies), numbering
-// the columns as the cover problem's merge would, so that the matrix is
-// the same to the byte (TestMergedCellsSameMatrix).
+// hashed, compared and rewritten, a ninth of its whole run's
+// instructions. build merges them before it makes the rows
+// (cover.Column.Copies), numbering the columns as the cover problem's
+// merge would, so that the matrix is the same to the byte
+// (TestMergedCellsSameMatrix).
 
 // mergeCells is false in a test that compares the matrices made with
 // and without merging.
@@ -24,12 +25,12 @@ var mergeCells = true
 // build to look for identical cells. Finding them costs about a third of
 // making the rows, and cells covered by many placements rarely share all
 // of them. Measured on the examples (placements a cell, share of the
-// entries merging spares): where cells merged, 3 to 50 (DraculasDental-
-// Desaster 6 and 86%, HexSticks 15 and 76%, PiecesOfEight 34 to 50 and
-// 65%), and SolidSixPieceBurrs 288 and 23%, whose search outweighs its
-// matrix; where none did, 26 (BallRoom) and 42 to 149 (Prisgon 86,
-// PelikanBurr 149), which the search for them made 2 to 4% slower to
-// prepare.
+// entries merging spares): where cells merged, 3 to 50
+// (DraculasDentalDesaster 6 and 86%, HexSticks 15 and 76%,
+// PiecesOfEight 34 to 50 and 65%), and SolidSixPieceBurrs 288 and 23%,
+// whose search outweighs its matrix; where none did, 26 (BallRoom) and
+// 42 to 149 (Prisgon 86, PelikanBurr 149), which the search for them
+// made 2 to 4% slower to prepare.
 const maxMergeCoverage = 64
 
 // mayMergeCells reports whether build looks for identical cells: not
