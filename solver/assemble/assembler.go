@@ -1029,10 +1029,6 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	a.cov = cover.NewProblem(cols, holes)
 	a.cov.SetAreas(a.areas())
 	entries := a.entries(rangeCol >= 0, leadCol >= 0)
-	// A filled cell lies on a non-empty result voxel (see fits), so
-	// r.cell has its cell number. (A table of each voxel's column saved a
-	// load per entry, but its fresh pages, on HexSticks' 42,875 voxels,
-	// cost more.)
 	// first[i]: cell i is the lowest of the cells in its column, the one
 	// a placement meets first (its offsets run up); nil: each cell has a
 	// column of its own.
@@ -1067,6 +1063,10 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 			// through overlapping moves that stalled for every row.
 			base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
 			cs = append(cs[:0], int(pl.part))
+			// A filled cell lies on a non-empty result voxel (see fits),
+			// so r.cell has its cell number. (A table of each voxel's
+			// column saved a load per entry, but its fresh pages, on
+			// HexSticks' 42,875 voxels, cost more.)
 			if first == nil {
 				for _, off := range offs {
 					cs = append(cs, int(r.col[r.cell[base+int(off)]]))
