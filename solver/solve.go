@@ -68,6 +68,9 @@ type Options struct {
 	// copying them. The app, whose editor may change a shape while a
 	// search runs, leaves it false.
 	SharedShapes bool
+	// Validated says that the puzzle passed model.Puzzle.Validate and its
+	// shapes' cells need no second check (see assemble.Options).
+	Validated bool
 	// CountOnly sends no Found events at all, for a caller that wants the
 	// counts alone (Done has them): handing hundreds of assemblies to a
 	// consumer that drops them was a tenth of a small burr's solve.
@@ -221,7 +224,7 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	ao := assemble.Options{
 		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
 		CompleteRotationCheck: opts.CompleteRotationCheck, MaxHoles: -1,
-		MaxMemory: opts.MaxMemory, SharedShapes: opts.SharedShapes,
+		MaxMemory: opts.MaxMemory, SharedShapes: opts.SharedShapes, Validated: opts.Validated,
 	}
 	if opts.OnPrepare != nil {
 		last := start

@@ -101,6 +101,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		KeepMirrors: *keepMirrors, KeepRotations: *keepRotations, CompleteRotationCheck: *complete,
 		Disassemble: *disasm, Workers: *workers, Limit: *limit, MaxMemory: *maxMemory, First: *firstN, Drop: *drop,
 		SharedShapes: true, // nothing changes them here
+		Validated:    true, // reading the file did
 	}
 	opts.SplitDir = *splitDir
 	if *part != "" {

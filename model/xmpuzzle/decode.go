@@ -17,7 +17,8 @@ import (
 	"github.com/burrlab/burrlab/model"
 )
 
-// Read loads a puzzle from r: gzip-compressed or plain XML (§1).
+// Read loads a puzzle from r: gzip-compressed or plain XML (§1). A
+// puzzle it returns passes model.Puzzle.Validate.
 func Read(r io.Reader) (*model.Puzzle, error) { return read(r, false, 0) }
 
 // read is Read, leaving out the stored solutions if noSolutions; size,
@@ -86,7 +87,8 @@ func newDocument() *etree.Document {
 	return doc
 }
 
-// ReadFile loads the puzzle stored in the named file.
+// ReadFile loads the puzzle stored in the named file. A puzzle it returns
+// passes model.Puzzle.Validate.
 func ReadFile(path string) (*model.Puzzle, error) { return readFile(path, false) }
 
 // ReadFileWithoutSolutions is ReadFile for a caller that only solves: it

@@ -95,30 +95,39 @@ func TestErrors(t *testing.T) {
 // TestSharedShapes: by default the Assembler works on copies of the
 // shapes, so that an editor may change them while it lives; with
 // SharedShapes it reads them where they are, and prepares the same
-// problem.
+// problem. Validated, which skips checking the shapes' cells, prepares
+// the same problem too; without it an invalid cell is refused.
 func TestSharedShapes(t *testing.T) {
 	p := puzzle(box(3, 2, 1, model.Filled), box(1, 2, 1, model.Filled), box(2, 2, 1, model.Filled))
 	same := func(a, b model.Shape) bool { return &a.Voxels[0] == &b.Voxels[0] }
 	var fingerprints []string
 	for _, shared := range []bool{false, true} {
-		opts := DefaultOptions()
-		opts.SharedShapes = shared
-		a, err := New(context.Background(), p, 0, opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, s := range []int{0, 1, 2} {
-			if got := same(a.Puzzle().Shapes[s], p.Shapes[s]); got != shared {
-				t.Errorf("SharedShapes %v: shape %d shares its voxels: %v", shared, s, got)
+		for _, validated := range []bool{false, true} {
+			opts := DefaultOptions()
+			opts.SharedShapes, opts.Validated = shared, validated
+			a, err := New(context.Background(), p, 0, opts)
+			if err != nil {
+				t.Fatal(err)
 			}
+			for _, s := range []int{0, 1, 2} {
+				if got := same(a.Puzzle().Shapes[s], p.Shapes[s]); got != shared {
+					t.Errorf("SharedShapes %v: shape %d shares its voxels: %v", shared, s, got)
+				}
+			}
+			m, err := cover.New(a.Cover())
+			if err != nil {
+				t.Fatal(err)
+			}
+			fingerprints = append(fingerprints, m.Fingerprint())
 		}
-		m, err := cover.New(a.Cover())
-		if err != nil {
-			t.Fatal(err)
-		}
-		fingerprints = append(fingerprints, m.Fingerprint())
 	}
-	if fingerprints[0] != fingerprints[1] {
-		t.Errorf("the matrices differ: %v", fingerprints)
+	for _, f := range fingerprints[1:] {
+		if f != fingerprints[0] {
+			t.Errorf("the matrices differ: %v", fingerprints)
+		}
+	}
+	p.Shapes[1].Voxels[0] = 3 // an unknown state
+	if _, err := New(context.Background(), p, 0, DefaultOptions()); err == nil || !strings.Contains(err.Error(), "unknown state") {
+		t.Errorf("an unknown state: error %v", err)
 	}
 }
