@@ -3,6 +3,7 @@ package xmpuzzle
 import (
 	"bytes"
 	"encoding/binary"
+	"unsafe"
 
 	"github.com/beevik/etree"
 )
@@ -28,7 +29,8 @@ type voxelText struct {
 // such as an entity or a carriage return), and the texts of all <voxel>
 // elements in document order. It scans as solutionSpans does and gives
 // up (data unchanged, nil) on a DOCTYPE or a construct it cannot end:
-// the full parse then reports what is wrong. data itself is not changed.
+// the full parse then reports what is wrong. data itself is not changed,
+// and must not be once the texts are made: they share its bytes.
 func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 	var (
 		texts []voxelText
@@ -84,7 +86,10 @@ func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 			texts = append(texts, voxelText{})
 			continue
 		}
-		texts = append(texts, voxelText{text: string(data[i:k]), cut: true})
+		// The text shares data's bytes instead of copying them: HexSticks'
+		// 90 KB of voxel strings were 29 of its 753 page faults. No reader
+		// writes to its text once parsing begins.
+		texts = append(texts, voxelText{text: unsafe.String(&data[i], k-i), cut: true})
 		cuts = append(cuts, [2]int{i, k})
 		size -= k - i
 		i = k
