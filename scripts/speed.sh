@@ -5,8 +5,7 @@
 # BurrTools' graphical program always does), and the faster of the two is
 # the reference. Every figure is the wall time of the whole process
 # (start-up, reading the file and preparation included), the best of
-# seven runs, three when a run takes half a second or more, one when it
-# takes more than 5 s; the three programs run in turn (see best). The
+# several runs (see runs); the three programs run in turn (see best). The
 # counts of both programs are compared; a mismatch is marked and makes
 # the script fail.
 # Without BURRTXT only BurrLab's times are printed. SPEED_LONG=0 leaves
@@ -44,12 +43,14 @@ timed() {
 }
 
 # runs SECONDS: how many runs give a program's best time, from its first
-# run: seven if it took less than half a second (a few milliseconds'
-# noise moves a ratio of such runs by tens of percent: BurrTools' best
-# of three on PiecesOfEight/3 was 0.080 s in one table and 0.107 s in
-# the next), three if less than 5 s, else one.
+# run: 21 if it took less than 0.05 s, seven if less than half a second
+# (a few milliseconds' noise moves a ratio of such runs by tens of
+# percent: BurrTools' best of three on PiecesOfEight/3 was 0.080 s in
+# one table and 0.107 s in the next, and BurrLab's best of seven on
+# HexSticks 5.0 to 6.2 ms within minutes), three if less than 5 s, else
+# one.
 runs() {
-	awk -v s="$1" 'BEGIN { print (s < 0.5 ? 7 : s < 5 ? 3 : 1) }'
+	awk -v s="$1" 'BEGIN { print (s < 0.05 ? 21 : s < 0.5 ? 7 : s < 5 ? 3 : 1) }'
 }
 
 # best NAME...: the least time of each named program, whose command line
@@ -59,13 +60,19 @@ runs() {
 # same moments of a shared machine: run one program's runs after the
 # other's, a busy minute fell on one of them only (BurrTools' best of
 # seven on HexSticks was 0.055 s in one table and 0.090 s in the next).
+# The programs under half a second run as often as the fastest of them
+# does, so that neither side's best is taken from more tries.
 best() {
 	local -A t n
-	local name cmd s i more=1
+	local name cmd s i more=1 least=""
 	for name in "$@"; do
 		cmd=cmd_$name
 		t[$name]=$(timed "$bin/$name" eval "${!cmd}")
-		n[$name]=$(runs "${t[$name]}")
+		least=$(awk -v a="${least:-${t[$name]}}" -v s="${t[$name]}" 'BEGIN { print (s < a ? s : a) }')
+	done
+	for name in "$@"; do
+		n[$name]=$(awk -v s="${t[$name]}" -v l="$least" 'BEGIN { print (s < 0.5 ? l : s) }')
+		n[$name]=$(runs "${n[$name]}")
 	done
 	for ((i = 2; more; i++)); do
 		more=0
