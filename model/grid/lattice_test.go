@@ -1,27 +1,39 @@
 package grid
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
-// TestLatticePeriods checks LatticePeriods against InLattice on every
-// grid type, over translations of both signs.
-func TestLatticePeriods(t *testing.T) {
+// TestLatticeRow checks LatticeSteps and LatticeRow against InLattice on
+// every grid type, over translations of both signs: the translations
+// they step over are exactly the lattice's.
+func TestLatticeRow(t *testing.T) {
 	for _, typ := range []Type{Cubes, Prisms, Spheres, Rhombic, TetraOcta} {
 		g, err := New(typ)
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, ok := LatticePeriods(g)
-		if !ok {
-			continue
-		}
-		for x := -11; x <= 11; x++ {
-			for y := -11; y <= 11; y++ {
-				for z := -11; z <= 11; z++ {
-					d := Vec{x, y, z}
-					want := g.InLattice(d)
-					got := floorMod(x, p[0]) == 0 && floorMod(y, p[1]) == 0 && floorMod(z, p[2]) == 0
-					if got != want {
-						t.Fatalf("grid %v: %v in lattice %v, periods %v say %v", typ, d, want, p, got)
+		sx, sy := LatticeSteps(g)
+		for x := -13; x <= 13; x++ {
+			for y := -13; y <= 13; y++ {
+				for lo := -13; lo <= 13; lo++ {
+					var got []int
+					if floorMod(x, sx) == 0 && floorMod(y, sy) == 0 {
+						if z, step, ok := LatticeRow(g, x, y, lo); ok {
+							for ; z <= 13; z += step {
+								got = append(got, z)
+							}
+						}
+					}
+					var want []int
+					for z := lo; z <= 13; z++ {
+						if g.InLattice(Vec{x, y, z}) {
+							want = append(want, z)
+						}
+					}
+					if !slices.Equal(got, want) {
+						t.Fatalf("grid %v, dx %d, dy %d, dz from %d: steps give %v, the lattice %v", typ, x, y, lo, got, want)
 					}
 				}
 			}

@@ -696,21 +696,21 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 	clo, chi := a.cellOffsets(si, t)
 	colors = colors && len(a.puzzle.Colors) > 0
 	tries := 0
-	// Where the lattice is a box of periods, only its translations are
-	// visited (HexSticks' rhombic grid: one in 125).
-	per, box := grid.LatticePeriods(g)
-	if !box {
-		per = grid.Vec{1, 1, 1}
-	}
-	for dx := grid.FirstMultiple(r.lo[0]-clo[0], per[0]); dx <= r.hi[0]-chi[0]; dx += per[0] {
-		for dy := grid.FirstMultiple(r.lo[1]-clo[1], per[1]); dy <= r.hi[1]-chi[1]; dy += per[1] {
-			for dz := grid.FirstMultiple(r.lo[2]-clo[2], per[2]); dz <= r.hi[2]-chi[2]; dz += per[2] {
+	// Only the lattice's translations are visited (see grid.LatticeRow).
+	sx, sy := grid.LatticeSteps(g)
+	for dx := grid.FirstMultiple(r.lo[0]-clo[0], sx); dx <= r.hi[0]-chi[0]; dx += sx {
+		for dy := grid.FirstMultiple(r.lo[1]-clo[1], sy); dy <= r.hi[1]-chi[1]; dy += sy {
+			z, step, ok := grid.LatticeRow(g, dx, dy, r.lo[2]-clo[2])
+			if !ok {
+				continue
+			}
+			for dz := z; dz <= r.hi[2]-chi[2]; dz += step {
 				if tries++; tries&1023 == 0 && ctx.Err() != nil {
 					return ctx.Err()
 				}
 				// The index on scalars (r.at): a Vec built for every
 				// translation went through memory.
-				if (!box && !g.InLattice(grid.Vec{dx, dy, dz})) || !a.fits(a.tags, a.offs, r.at(dx, dy, dz), colors) {
+				if !a.fits(a.tags, a.offs, r.at(dx, dy, dz), colors) {
 					continue
 				}
 				if err := yield(grid.Vec{dx + hot[0], dy + hot[1], dz + hot[2]}); err != nil {
@@ -751,23 +751,22 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 	}
 	a.probes = probes
 	vox := r.shape.Voxels
-	per, box := grid.LatticePeriods(g) // as in eachPosition
-	if !box {
-		per = grid.Vec{1, 1, 1}
-	}
-	for dx := grid.FirstMultiple(r.lo[0]-lo[0], per[0]); dx <= r.hi[0]-hi[0]; dx += per[0] {
-		for dy := grid.FirstMultiple(r.lo[1]-lo[1], per[1]); dy <= r.hi[1]-hi[1]; dy += per[1] {
+	sx, sy := grid.LatticeSteps(g) // as in eachPosition
+	for dx := grid.FirstMultiple(r.lo[0]-lo[0], sx); dx <= r.hi[0]-hi[0]; dx += sx {
+		for dy := grid.FirstMultiple(r.lo[1]-lo[1], sy); dy <= r.hi[1]-hi[1]; dy += sy {
+			z, step, ok := grid.LatticeRow(g, dx, dy, r.lo[2]-lo[2])
+			if !ok {
+				continue
+			}
 		next:
-			for dz := grid.FirstMultiple(r.lo[2]-lo[2], per[2]); dz <= r.hi[2]-hi[2]; dz += per[2] {
+			for dz := z; dz <= r.hi[2]-hi[2]; dz += step {
 				base := r.at(dx, dy, dz)
 				for _, p := range probes {
 					if vox[base+int(p)].State() == model.Empty {
 						continue next
 					}
 				}
-				if box || g.InLattice(grid.Vec{dx, dy, dz}) {
-					return true
-				}
+				return true
 			}
 		}
 	}
