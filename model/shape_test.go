@@ -10,7 +10,7 @@ import (
 )
 
 // TestCellsWalk: Cells, FilledCells, Bounds, Count and Validate, which
-// walk the voxels by coordinates and skip zero voxels eight at a time,
+// walk the voxels by coordinates and skip zero voxels in blocks of 32,
 // give what looking up each voxel's position by its index gives, on
 // random shapes (empty ones, sparse ones and rows shorter than eight
 // voxels included).
