@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -319,16 +320,17 @@ func voxels(str string, n int) ([]model.Voxel, error) {
 	for i := 0; i < len(str); i++ {
 		c := str[i]
 		switch {
-		case c == '#' || c == '+' || c == '_':
+		case c == '_':
+			// Big shapes are mostly empty cells: a run of them is
+			// skipped whole (out is zero already).
+			r := emptyPrefix(str[i:])
+			i, cur = i+r-1, cur+r
+			state, color = model.Empty, 0
+		case c == '#' || c == '+':
 			cur++
 			state, color = cellState(c), 0
 			if cur < n {
 				out[cur] = model.MakeVoxel(state, 0)
-			}
-			// Big shapes are mostly empty cells: they are skipped eight
-			// at a time (out is zero already).
-			for c == '_' && len(str)-i > 8 && emptyCells(str[i+1:i+9]) {
-				i, cur = i+8, cur+8
 			}
 		case c >= '0' && c <= '9':
 			if cur < 0 || (i > 0 && isSpace(str[i-1])) {
@@ -352,12 +354,42 @@ func voxels(str string, n int) ([]model.Voxel, error) {
 	return out, nil
 }
 
-// emptyCells reports whether the 8 bytes of s are all '_'; the compiler
-// makes it a single load.
-func emptyCells(s string) bool {
+// emptyPrefix returns how many empty cells ('_') s starts with. Runs of
+// them are most of a big shape's voxel string (HexSticks: 1,881 runs in
+// the result's 42,875 cells), so they are read 32 bytes at a time, then
+// a word of eight at a time, and the word that ends a run tells where it
+// ends. Read eight at a time and the rest of each run a byte at a time,
+// cutting out and decoding HexSticks' voxel strings took 1.3M
+// instructions; this way 0.7M. (The parentheses matter: ^ binds no
+// tighter than |.)
+func emptyPrefix[S string | []byte](s S) int {
+	i := 0
+	for len(s)-i >= 32 {
+		b := s[i:][:32]
+		if (load64(b[0:8])^emptyWord)|(load64(b[8:16])^emptyWord)|
+			(load64(b[16:24])^emptyWord)|(load64(b[24:32])^emptyWord) != 0 {
+			break
+		}
+		i += 32
+	}
+	for len(s)-i >= 8 {
+		if d := load64(s[i:i+8]) ^ emptyWord; d != 0 {
+			return i + bits.TrailingZeros64(d)>>3
+		}
+		i += 8
+	}
+	for i < len(s) && s[i] == '_' {
+		i++
+	}
+	return i
+}
+
+// load64 returns the first 8 bytes of s as a little-endian word; the
+// compiler makes it a single load.
+func load64[S string | []byte](s S) uint64 {
 	_ = s[7]
-	return uint64(s[0])|uint64(s[1])<<8|uint64(s[2])<<16|uint64(s[3])<<24|
-		uint64(s[4])<<32|uint64(s[5])<<40|uint64(s[6])<<48|uint64(s[7])<<56 == emptyWord
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // emptyWord is eight empty cells, "________", read as a little-endian word.

@@ -2,7 +2,6 @@ package xmpuzzle
 
 import (
 	"bytes"
-	"encoding/binary"
 	"unsafe"
 
 	"github.com/beevik/etree"
@@ -72,8 +71,8 @@ func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 		}
 		k, cells := i, false
 		for k < len(data) {
-			if len(data)-k >= 8 && binary.LittleEndian.Uint64(data[k:]) == emptyWord {
-				cells, k = true, k+8 // mostly empty cells: see voxels
+			if data[k] == '_' { // mostly empty cells: see voxels
+				cells, k = true, k+emptyPrefix(data[k:])
 				continue
 			}
 			if !plainVoxelByte(data[k]) {

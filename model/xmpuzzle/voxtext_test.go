@@ -2,9 +2,14 @@ package xmpuzzle
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/burrlab/burrlab/model"
 )
 
 // sameParse checks that parse (voxel strings cut out and put back) gives
@@ -99,4 +104,80 @@ func FuzzCutVoxelTexts(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sameParse(t, "input", data)
 	})
+}
+
+// TestVoxelsRuns: voxels, which skips runs of empty cells by words and
+// blocks, decodes what reading a character at a time gives, on random
+// strings with runs of every length across word and block edges, colour
+// digits (also after empty cells) and spaces, and gives its errors.
+func TestVoxelsRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 2000; trial++ {
+		var b strings.Builder
+		for b.Len() < rng.IntN(300) {
+			switch k := rng.IntN(10); {
+			case k < 4:
+				b.WriteString(strings.Repeat("_", rng.IntN(80)))
+			case k < 6:
+				b.WriteByte("#+"[rng.IntN(2)])
+			case k < 8:
+				b.WriteString(strconv.Itoa(rng.IntN(70)))
+			case k < 9:
+				b.WriteByte(" \n\t"[rng.IntN(3)])
+			default:
+				b.WriteByte("#+_*"[rng.IntN(4)])
+			}
+		}
+		str := b.String()
+		want, wantErr := voxelsByChar(str)
+		n := len(want)
+		if rng.IntN(4) == 0 {
+			n = max(0, n+rng.IntN(3)-1) // a wrong size
+		}
+		got, err := voxels(str, n)
+		switch {
+		case wantErr != nil:
+			if err == nil || err.Error() != wantErr.Error() {
+				t.Fatalf("%q: error %v, want %v", str, err, wantErr)
+			}
+		case n != len(want):
+			if err == nil {
+				t.Fatalf("%q: %d cells read as %d", str, len(want), n)
+			}
+		case err != nil || !slices.Equal(got, want):
+			t.Fatalf("%q: %v %v, want %v", str, got, err, want)
+		}
+	}
+}
+
+// voxelsByChar decodes a voxel string a character at a time, as many
+// cells as it has, with voxels' errors for bad characters and colours.
+func voxelsByChar(str string) ([]model.Voxel, error) {
+	var out []model.Voxel
+	for i := 0; i < len(str); i++ {
+		switch c := str[i]; {
+		case c == '#' || c == '+' || c == '_':
+			out = append(out, model.MakeVoxel(cellState(c), 0))
+		case c >= '0' && c <= '9':
+			if len(out) == 0 || (i > 0 && isSpace(str[i-1])) {
+				return nil, fmt.Errorf("colour digit at offset %d does not follow a cell", i)
+			}
+			j := i
+			for j < len(str) && str[j] >= '0' && str[j] <= '9' {
+				j++
+			}
+			color, last := 0, &out[len(out)-1]
+			for _, d := range str[i:j] {
+				if color = color*10 + int(d-'0'); color > model.MaxColor {
+					return nil, fmt.Errorf("cell %d: colour above %d", len(out)-1, model.MaxColor)
+				}
+			}
+			*last = model.MakeVoxel(last.State(), color)
+			i = j - 1
+		case isSpace(c):
+		default:
+			return nil, fmt.Errorf("unexpected character %q at offset %d", c, i)
+		}
+	}
+	return out, nil
 }
