@@ -2,6 +2,7 @@ package xmpuzzle
 
 import (
 	"bytes"
+	"encoding/binary"
 	"unsafe"
 
 	"github.com/beevik/etree"
@@ -23,9 +24,9 @@ type voxelText struct {
 }
 
 // cutVoxelTexts returns data without the text of each <voxel> element
-// whose whole content is a plain voxel string (state characters, colour
-// digits, spaces, tabs and newlines: nothing the parser would change,
-// such as an entity or a carriage return), and the texts of all <voxel>
+// whose whole content is plain text with a state character (see
+// plainText: nothing the parser would change or reject, such as an
+// entity or a carriage return), and the texts of all <voxel>
 // elements in document order. It scans as solutionSpans does and gives
 // up (data unchanged, nil) on a DOCTYPE or a construct it cannot end:
 // the full parse then reports what is wrong. data itself is not changed,
@@ -69,19 +70,11 @@ func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 			texts = append(texts, voxelText{})
 			continue
 		}
-		k, cells := i, false
-		for k < len(data) {
-			if data[k] == '_' { // mostly empty cells: see voxels
-				cells, k = true, k+emptyPrefix(data[k:])
-				continue
-			}
-			if !plainVoxelByte(data[k]) {
-				break
-			}
-			cells = cells || isCell(data[k])
-			k++
+		k := len(data)
+		if j := bytes.IndexByte(data[i:], '<'); j >= 0 {
+			k = i + j
 		}
-		if !cells || !endsVoxel(data[k:]) {
+		if !endsVoxel(data[k:]) || bytes.IndexAny(data[i:k], "#+_") < 0 || !plainText(data[i:k]) {
 			texts = append(texts, voxelText{})
 			continue
 		}
@@ -106,14 +99,45 @@ func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 	return append(out, data[last:]...), texts
 }
 
-// plainVoxelByte reports whether c may be in a voxel string that the
-// parser passes on unchanged.
-func plainVoxelByte(c byte) bool {
-	return isCell(c) || c >= '0' && c <= '9' || c == ' ' || c == '\t' || c == '\n'
+// plainText reports whether the parser passes text b, which holds no
+// '<', on unchanged and without complaint: it has no entity, no "]]>",
+// no control character but tabs and newlines (a carriage return would be
+// changed) and nothing outside ASCII. A voxel string is tested a word at a time,
+// one test for a byte below ' ' or above 0x7f; testing each byte against
+// the voxel string characters was a quarter of reading HexSticks' voxel
+// strings. Other characters are left to voxels, which rejects them as
+// it would after a full parse.
+func plainText(b []byte) bool {
+	if bytes.IndexByte(b, '&') >= 0 || bytes.Contains(b, []byte("]]>")) {
+		return false
+	}
+	// A byte below ' ' borrows into its top bit when ' ' is taken from
+	// it; a byte above 0x7f has its top bit set.
+	odd := func(b []byte) uint64 {
+		x := binary.LittleEndian.Uint64(b)
+		return x | (x - ' '*0x0101010101010101)
+	}
+	const high = 0x8080808080808080
+	i := 0
+	for ; len(b)-i >= 32; i += 32 {
+		w := (*[32]byte)(b[i:])
+		if (odd(w[0:8])|odd(w[8:16])|odd(w[16:24])|odd(w[24:32]))&high != 0 && !plainBytes(w[:]) {
+			return false
+		}
+	}
+	return plainBytes(b[i:])
 }
 
-// isCell reports whether c is a voxel string's state character.
-func isCell(c byte) bool { return c == '#' || c == '+' || c == '_' }
+// plainBytes is plainText without the tests for '&' and "]]>", a byte
+// at a time.
+func plainBytes(b []byte) bool {
+	for _, c := range b {
+		if (c < ' ' && c != '\t' && c != '\n') || c >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
 
 // endsVoxel reports whether b starts with a </voxel> end tag (space is
 // allowed before its '>').

@@ -79,12 +79,33 @@ func TestCutVoxelTexts(t *testing.T) {
 		"bad end":        strings.Replace(base, "###</voxel>", "###</voxel", 1),
 		"stray <":        strings.Replace(base, ">###</voxel>", ">#<##</voxel>", 1),
 		"not xml":        "<voxel>##",
+		"letter":         strings.Replace(base, ">###</voxel>", ">#a#</voxel>", 1),
+		"control":        strings.Replace(base, ">###</voxel>", ">#\x01#</voxel>", 1),
+		"delete":         strings.Replace(base, ">###</voxel>", ">#\x7f#</voxel>", 1),
+		"not ascii":      strings.Replace(base, ">###</voxel>", ">#é#</voxel>", 1),
+		"not a char":     strings.Replace(base, ">###</voxel>", ">#\uffff#</voxel>", 1),
+		"cdata end":      strings.Replace(base, ">###</voxel>", ">#]]>#</voxel>", 1),
+	}
+	// The same in long voxel strings, which are tested in blocks.
+	long := strings.Repeat("_", 45)
+	for _, c := range []string{"", "\n", "\t", "a", "\x01", "\x1f", "\x7f", "é", "\uffff", "\r", "&#35;", "&amp;", "]]>", "]>", "]]"} {
+		for _, at := range []int{0, 7, 8, 31, 32, 40, 44} {
+			cases[fmt.Sprintf("long %q at %d", c, at)] = strings.Replace(base, ">###</voxel>", ">"+long[:at]+c+long[at:]+"</voxel>", 1)
+		}
 	}
 	for name, text := range cases {
 		sameParse(t, name, []byte(text))
 	}
 	if _, texts := cutVoxelTexts([]byte(base)); len(texts) != 3 || !texts[0].cut || texts[0].text != "###" {
 		t.Errorf("plain: %+v, want three voxel strings, the first ### cut", texts)
+	}
+	// What the parser passes on unchanged is cut, even where voxels
+	// rejects it; what it changes or rejects is not.
+	for name, cut := range map[string]bool{"letter": true, "delete": true, "control": false, "not ascii": false,
+		`long "\x01" at 40`: false, `long "\r" at 8`: false, `long "&#35;" at 32`: false, `long "\n" at 31`: true} {
+		if _, texts := cutVoxelTexts([]byte(cases[name])); len(texts) != 3 || texts[0].cut != cut {
+			t.Errorf("%s: %+v, want the first voxel string cut: %v", name, texts, cut)
+		}
 	}
 	// An error after a cut voxel string spread over lines keeps its line.
 	bad := strings.Replace(base, ">###</voxel>", ">\n#\n#\n#\n</voxel>", 1)
