@@ -537,3 +537,26 @@ func TestResultIDsDoNotWrap(t *testing.T) {
 		}
 	}
 }
+
+// TestFromCP1252: transcoding in place (with room after the text) and
+// into a new buffer (without) give the same, for bytes from 0x80 at the
+// ends, in runs and across words.
+func TestFromCP1252(t *testing.T) {
+	for _, s := range []string{"\x80", "a\xf6", "\xe9abcdefghij\x9f", "Gr\xf6\xdfe \x80 5 and some more text \x8d\x81\xff\xa0", strings.Repeat("x\x80y", 9), "\xff" + strings.Repeat("0", 32), strings.Repeat("0", 64) + "\xe9"} {
+		var want strings.Builder
+		for _, c := range []byte(s) {
+			if c < 0x80 {
+				want.WriteByte(c)
+			} else {
+				want.WriteRune(cp1252Rune(c))
+			}
+		}
+		roomy := make([]byte, len(s), 4*len(s))
+		copy(roomy, s)
+		for name, b := range map[string][]byte{"in place": roomy, "new buffer": []byte(s)[:len(s):len(s)]} {
+			if got := string(fromCP1252(b)); got != want.String() {
+				t.Errorf("%s: %q gives %q, want %q", name, s, got, want.String())
+			}
+		}
+	}
+}
