@@ -250,6 +250,33 @@ func word(v []Voxel) uint64 {
 		uint64(v[4])<<32 | uint64(v[5])<<40 | uint64(v[6])<<48 | uint64(v[7])<<56
 }
 
+// voxelsValid reports whether every voxel of vs is in a known state, none
+// that is empty has a colour, and none a colour above colors. Where every
+// cell of the grid exists, that is all Validate checks, and it needs no
+// positions: eight voxels at a time, this took DraculasDentalDesaster's
+// shapes 30K instructions, walking them one by one 240K.
+func voxelsValid(vs []Voxel, colors int) bool {
+	const (
+		ones = 0x0101010101010101
+		low7 = 0x7f7f7f7f7f7f7f7f
+		high = 0x8080808080808080
+	)
+	// A colour c, 0..63, is above colors if c + 127 - colors reaches 128.
+	above := uint64(0x7f-min(colors, MaxColor)) * ones
+	var bad uint64
+	nonZeroBlocks(vs, func(_ int, a [blockLen]Voxel) {
+		for j := 0; j < blockLen; j += 8 {
+			w := word(a[j : j+8])
+			used := ((w&low7 + low7) | w) >> 7 & ones
+			state := (w | w>>1) & ones                      // the state is not Empty
+			bad |= w & (w >> 1) & ones                      // state 3
+			bad |= used &^ state                            // empty, with a colour
+			bad |= (w>>2&0x3f3f3f3f3f3f3f3f + above) & high // colour above colors
+		}
+	})
+	return bad == 0
+}
+
 // Bounds returns the smallest box holding every non-empty cell; ok is false
 // for a shape without any.
 func (s *Shape) Bounds() (lo, hi grid.Vec, ok bool) {
@@ -278,8 +305,11 @@ func (s *Shape) Validate(g grid.Grid, colors int) error {
 	if len(s.Voxels) != s.Size[0]*s.Size[1]*s.Size[2] {
 		return fmt.Errorf("%d voxels for a %dx%dx%d space", len(s.Voxels), s.Size[0], s.Size[1], s.Size[2])
 	}
-	// Zero voxels are valid, and skipped eight at a time (see eachVoxel).
+	// Zero voxels are valid, and skipped 32 at a time (see eachVoxel).
 	every := grid.EveryCellValid(g) // no call for each cell where they all exist
+	if every && voxelsValid(s.Voxels, colors) {
+		return nil // the walk below only says what is wrong
+	}
 	var err error
 	s.eachVoxel(func(x, y, z int, v Voxel) {
 		switch {

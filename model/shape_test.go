@@ -128,3 +128,24 @@ func TestCellsWalkInvalid(t *testing.T) {
 		}
 	}
 }
+
+// TestVoxelsValid: voxelsValid, which tests eight voxels at a time,
+// says what testing each voxel says, for every voxel byte among valid
+// ones and every number of colours.
+func TestVoxelsValid(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for colors := 0; colors <= MaxColor+1; colors++ {
+		for v := 0; v < 256; v++ {
+			vs := make([]Voxel, 1+rng.IntN(100))
+			for i := range vs {
+				vs[i] = MakeVoxel(State(rng.IntN(3)), rng.IntN(min(colors, MaxColor)+1))
+			}
+			vs[rng.IntN(len(vs))] = Voxel(v)
+			st, c := Voxel(v).State(), Voxel(v).Color()
+			want := st != 3 && (st != Empty || c == 0) && c <= colors
+			if got := voxelsValid(vs, colors); got != want {
+				t.Fatalf("voxel %#x among %d, %d colours: %v, want %v", v, len(vs), colors, got, want)
+			}
+		}
+	}
+}
