@@ -149,3 +149,30 @@ func TestVoxelsValid(t *testing.T) {
 		}
 	}
 }
+
+// TestAt: At, written out for inlining, reads what Index finds, and
+// empty voxels outside the space, also for a size below zero.
+func TestAt(t *testing.T) {
+	s := NewShape(grid.Vec{3, 2, 4})
+	for i := range s.Voxels {
+		s.Voxels[i] = Voxel(i + 1)
+	}
+	odd := Shape{Size: grid.Vec{-1, -2, 3}, Voxels: []Voxel{9, 9, 9, 9, 9, 9}}
+	for z := -2; z <= 5; z++ {
+		for y := -2; y <= 3; y++ {
+			for x := -2; x <= 4; x++ {
+				v := grid.Vec{x, y, z}
+				var want Voxel
+				if i := s.Index(v); i >= 0 {
+					want = s.Voxels[i]
+				}
+				if got := s.At(v); got != want {
+					t.Fatalf("At(%v) = %d, want %d", v, got, want)
+				}
+				if got := odd.At(v); got != 0 {
+					t.Fatalf("size %v: At(%v) = %d, want 0", odd.Size, v, got)
+				}
+			}
+		}
+	}
+}
