@@ -263,30 +263,68 @@ func (w *worker) meets(d int) bool {
 	m := w.m
 	a, todo := w.aliveAt(d), w.todo
 	copy(todo, w.openAt(d))
-	short := func(c int32) bool {
-		need, s := m.min[c]-w.w[c], m.cols[c]
-		return need > 0 && !atLeast(a, m.set[s.start:s.end], need)
+	if w.wit == nil {
+		w.wit = make([]setWord, m.ncols)
+		for c, s := range m.cols {
+			if s.end > s.start {
+				w.wit[c] = m.set[s.start]
+			}
+		}
 	}
 	if w.hint >= 0 && m.hints != nil {
 		for _, c := range m.hintsOf(w.hint) {
 			if c < 0 {
 				break
 			}
-			if pick(todo, c) && short(c) {
+			if pick(todo, c) && w.short(a, c) {
 				w.failCol = c
 				return false
 			}
 		}
 	}
+	// Most columns need one row, and the word that last had one mostly
+	// has one again: that word alone is looked at first. The arrays are
+	// in locals: read through m and w, their headers were loaded again
+	// for every column. On HexSticks the two took meets from 2.7 to 1.5
+	// million instructions.
+	mins, wts, wit := m.min, w.w, w.wit
 	for h, x := range todo {
 		for ; x != 0; x &= x - 1 {
-			if c := int32(h<<6 + bits.TrailingZeros64(x)); short(c) {
+			c := int32(h<<6 + bits.TrailingZeros64(x))
+			need := mins[c] - wts[c]
+			if need <= 0 {
+				continue
+			}
+			if x := wit[c]; need == 1 && a[x.idx]&x.bits != 0 {
+				continue
+			}
+			if w.short(a, c) {
 				w.failCol = c
 				return false
 			}
 		}
 	}
 	w.failCol = -1
+	return true
+}
+
+// short reports whether column c has fewer rows in a than its Min still
+// needs, for meets: where it has one, the first word with one becomes
+// its witness word.
+func (w *worker) short(a []uint64, c int32) bool {
+	m := w.m
+	need, s := m.min[c]-w.w[c], m.cols[c]
+	if need <= 0 {
+		return false
+	}
+	for _, x := range m.set[s.start:s.end] {
+		if b := a[x.idx] & x.bits; b != 0 {
+			w.wit[c] = x
+			if need -= int32(bits.OnesCount64(b)); need <= 0 {
+				return false
+			}
+		}
+	}
 	return true
 }
 

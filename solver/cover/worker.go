@@ -30,6 +30,9 @@ type worker struct {
 	// failCol is the unweighted column that made scan's last failure,
 	// -1 when it failed otherwise (Reduce tries it first on the next row).
 	failCol int32
+	// wit[c] is, for Reduce's test (meets), a word of column c's set
+	// that last had an available row.
+	wit []setWord
 
 	sm    smallSearch // the search below a node with few rows (see small.go)
 	small bool        // the matrix's small, unless a test turned it off
