@@ -970,17 +970,33 @@ func (a *Assembler) cellOrder() []int {
 // that bounds the cells of the optional pieces, and when lead is given a
 // column that needs at least one of the leader rows (see leaders).
 func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
+	order := a.cellOrder()
+	runs := a.placementRuns()
+	if a.mayMergeCells(&runs) {
+		same, count := a.identicalCells(order, &runs)
+		if ok, err := a.makeCover(ctx, holes, lead, order, &runs, same, count); ok || err != nil {
+			return err
+		}
+		// Cells merged that a placement tells apart (identicalCells).
+	}
+	_, err := a.makeCover(ctx, holes, lead, order, &runs, nil, nil)
+	return err
+}
+
+// makeCover is build's work, with the cells in order (cellOrder) and
+// their placements in runs: same and count are identicalCells', nil for
+// a column for each cell. Where same merges cells that a placement
+// tells apart it returns false, and the problem made is not to be used.
+// It checks that as it makes the rows: the cells of a column have as
+// many placements each (identicalCells), so a cell that no placement
+// meets without the column's first cell has the first cell's
+// placements.
+func (a *Assembler) makeCover(ctx context.Context, holes int, lead []bool, order []int, runs *placementRuns, same, count []int32) (bool, error) {
 	r := &a.res
 	np := len(a.parts)
 	cols := make([]cover.Column, 0, np+len(r.pos)+1)
 	for _, pt := range a.parts {
 		cols = append(cols, cover.Column{Min: pt.min, Max: pt.max})
-	}
-	order := a.cellOrder()
-	runs := a.placementRuns()
-	var same, count []int32 // see identicalCells; same nil: a column for each cell
-	if a.mayMergeCells(&runs) {
-		same, count = a.identicalCells(order, &runs)
 	}
 	r.col = make([]int32, len(r.pos))
 	for j, i := range order {
@@ -1036,27 +1052,29 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	a.cov = cover.NewProblem(cols, holes)
 	a.cov.SetAreas(a.areas())
 	entries := a.entries(rangeCol >= 0, leadCol >= 0)
-	// entry[i] is cell i's column where it is the lowest of the cells in
-	// its column, the one a placement meets first (its offsets run up),
-	// else -1; nil: each cell has a column of its own. (It takes the
-	// place of same, done with.)
-	var entry []int32
+	// entry[i].col is cell i's column where i is the first (lowest) of
+	// the cells in its column, the one a placement meets first (its
+	// offsets run up), else ^first; entry[first].met is the last
+	// placement+1 that met it. Nil: each cell has a column of its own.
+	var entry []cellEntry
 	if same != nil {
-		entry = same
-		met := make([]bool, len(cols))
+		entry = make([]cellEntry, len(r.pos))
+		first := make([]int32, len(cols)) // column c's first cell+1
 		for i, c := range r.col {
-			entry[i] = c
-			if met[c] {
-				entry[i] = -1
+			entry[i].col = c
+			if f := first[c]; f != 0 {
+				entry[i].col = ^(f - 1)
 				entries -= int(count[i]) // no entry of its own
+			} else {
+				first[c] = int32(i) + 1
 			}
-			met[c] = true
 		}
 	}
 	// Exactly: the room reserved is cleared, and on HexSticks three
 	// quarters of the cells' entries merge away.
 	a.cov.Reserve(len(a.rows), entries)
 	var cs, ws []int
+	ok := true
 	for k := range len(runs.row) - 1 {
 		offs, from, to := runs.of(k)
 		pt := &a.parts[a.rows[from].part]
@@ -1064,7 +1082,7 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 		for i := from; i < to; i++ {
 			if i&4095 == 0 {
 				if err := ctx.Err(); err != nil {
-					return err
+					return false, err
 				}
 				a.report("building the cover matrix", float64(i)/float64(len(a.rows)))
 			}
@@ -1077,7 +1095,9 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 			// so r.cell has its cell number. (A table of each voxel's
 			// column saved a load per entry, but its fresh pages, on
 			// HexSticks' 42,875 voxels, cost more.)
-			cs = r.appendCols(cs, base, offs, entry)
+			var together bool
+			cs, together = r.appendCols(cs, base, offs, entry, int32(i+1))
+			ok = ok && together
 			at := len(cs) // the range column's entry
 			if ranged {
 				cs = append(cs, rangeCol)
@@ -1108,15 +1128,21 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	if a.lowest != nil {
 		a.lowest.addRows(a, a.cov)
 	}
-	return nil
+	return ok, nil
 }
 
 // appendCols appends to cs the columns of the cells whose voxel indices
-// are base plus offs; with entry, of those cells only where entry has a
-// column (see build). It writes into room made first: appending, the
-// loops kept their variables in memory, and this took half again as
-// many instructions (on HexSticks, 34,000 entries).
-func (r *result) appendCols(cs []int, base int, offs []int32, entry []int32) []int {
+// are base plus offs, a placement's. With entry, it appends only the
+// columns of the first cells of their columns (see makeCover), marks
+// those cells met by mark, and reports whether the placement meets the
+// first cell of each column whose other cells it meets. (The check was
+// a pass of its own over the placements in identicalCells, a twentieth
+// of HexSticks' instructions.)
+//
+// It writes into room made first: appending, the loops kept their
+// variables in memory, and this took half again as many instructions
+// (on HexSticks, 34,000 entries).
+func (r *result) appendCols(cs []int, base int, offs []int32, entry []cellEntry, mark int32) ([]int, bool) {
 	cell := r.cell
 	k := len(cs)
 	cs = slices.Grow(cs, len(offs))[:k+len(offs)]
@@ -1126,18 +1152,26 @@ func (r *result) appendCols(cs []int, base int, offs []int32, entry []int32) []i
 			cs[k] = int(col[cell[base+int(off)]])
 			k++
 		}
-		return cs
+		return cs, true
 	}
 	// A merged column's entry goes where its first cell is, as the
 	// cover problem's merge would put it.
+	miss := int32(0) // not 0 where a mark was missing
 	for _, off := range offs {
-		if c := entry[cell[base+int(off)]]; c >= 0 {
-			cs[k] = int(c)
+		c := cell[base+int(off)]
+		if e := entry[c].col; e >= 0 {
+			cs[k] = int(e)
 			k++
+			entry[c].met = mark
+		} else {
+			miss |= entry[^e].met ^ mark
 		}
 	}
-	return cs[:k]
+	return cs[:k], miss == 0
 }
+
+// cellEntry is what appendCols needs of a cell (see makeCover).
+type cellEntry struct{ col, met int32 }
 
 // Cover returns the exact cover problem; its row numbers index the
 // placements.

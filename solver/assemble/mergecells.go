@@ -99,13 +99,15 @@ func (runs *placementRuns) of(k int) (offs []int32, from, to int) {
 // them (odd, its bits well mixed: from the golden ratio).
 const cellHashMul = 0x9e3779b97f4a7c15
 
-// identicalCells returns same[i]: of the cells whose placements are those
-// of cell i, the first in order (i itself for that one); or nil where no
-// two cells have the same placements. count[i] is the number of
-// placements that cover cell i. Only cells of the same kind (filled
-// or variable) are merged, as only their columns have the same bounds.
-// Cells are grouped by a hash of their placements, then checked
-// placement by placement, so a collision only leaves cells unmerged.
+// identicalCells returns same[i]: of the cells whose placements are
+// those of cell i, the first in order (i itself for that one); or nil
+// where no two cells have the same placements. count[i] is the number of
+// placements that cover cell i. Only cells of the same kind (filled or
+// variable) are merged, as only their columns have the same bounds.
+// Cells are grouped by a hash of their placements and their count:
+// makeCover checks placement by placement that each group's cells go
+// together, and where a collision merged cells that do not it builds
+// the problem again without merging.
 func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, count []int32) {
 	r := &a.res
 	n := len(r.pos)
@@ -158,31 +160,12 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, coun
 	if low == nil {
 		return nil, count
 	}
-	// The check: a cell is in every placement of the lowest cell of its
-	// hash, and in as many placements. A placement's offsets run up, so
-	// it meets its cells lowest first: one pass marks the lowest cells
-	// and checks the others. (Were it otherwise, a cell would only stay
-	// unmerged.)
-	last := make([]int32, n)
-	for k := range len(runs.row) - 1 {
-		offs, from, to := runs.of(k)
-		for i := from; i < to; i++ {
-			pl := &a.rows[i]
-			base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
-			mark := int32(i + 1)
-			for _, off := range offs {
-				c := r.cell[base+int(off)]
-				if d := low[c]; d == c {
-					last[c] = mark
-				} else if last[d] != mark {
-					low[c] = c
-				}
-			}
-		}
-	}
-	// Each group's first cell in order stands for it.
-	same = last               // the marks are done with
-	first := make([]int32, n) // the first cell in order of lowest cell i's group, +1
+	// Each group's first cell in order stands for it. The tables are
+	// reused, each low[i] read before it is overwritten: fresh memory
+	// costs about as much as the work on it.
+	first := table[:n] // the first cell in order of lowest cell i's group, +1
+	clear(first)
+	same = low
 	merged := false
 	for _, i := range order {
 		d := low[i]

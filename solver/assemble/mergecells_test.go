@@ -76,3 +76,61 @@ func TestMergedCellsSameMatrix(t *testing.T) {
 	}
 	t.Logf("cells merged in %d of %d problems and option sets, %d columns in all", merged, compared, columns)
 }
+
+// TestMergedCellsCollision: cells that identicalCells groups without
+// their placements being the same (as a hash collision would) are found
+// out while the rows are made, and build then makes the problem without
+// merging, the matrix the same to the byte.
+func TestMergedCellsCollision(t *testing.T) {
+	p, err := xmpuzzle.ReadFileWithoutSolutions(filepath.Join(examplesDir(), "HexSticks.xmpuzzle"))
+	if err != nil {
+		t.Skip(err)
+	}
+	a, err := New(context.Background(), p, 0, DefaultOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := cover.New(a.Cover()) // the same as unmerged (TestMergedCellsSameMatrix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	holes := a.stats.Holes
+	lead, _ := a.leaders() // as generate found them
+	order, runs := a.cellOrder(), a.placementRuns()
+	same, count := a.identicalCells(order, &runs)
+	if same == nil {
+		t.Fatal("no cells merged")
+	}
+	// Merge a cell into an earlier group of another with as many
+	// placements: their placements differ, the groups being different.
+	r := &a.res
+	kind := func(i int) model.State { return r.shape.At(r.pos[i]).State() }
+	faked := false
+	for x, i := range order {
+		for _, j := range order[x+1:] {
+			if same[i] == int32(i) && same[j] == int32(j) && count[i] == count[j] && kind(i) == kind(j) {
+				same[j], faked = int32(i), true
+				break
+			}
+		}
+		if faked {
+			break
+		}
+	}
+	if !faked {
+		t.Fatal("no two groups of cells with as many placements")
+	}
+	if ok, err := a.makeCover(context.Background(), holes, lead, order, &runs, same, count); err != nil || ok {
+		t.Fatalf("cells merged that differ: makeCover says %v, %v", ok, err)
+	}
+	if ok, err := a.makeCover(context.Background(), holes, lead, order, &runs, nil, nil); err != nil || !ok {
+		t.Fatalf("without merging: makeCover says %v, %v", ok, err)
+	}
+	m, err := cover.New(a.Cover())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Fingerprint() != want.Fingerprint() {
+		t.Errorf("matrix made again without merging: fingerprint %s, want %s", m.Fingerprint(), want.Fingerprint())
+	}
+}
