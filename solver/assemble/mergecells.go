@@ -95,9 +95,38 @@ func (runs *placementRuns) of(k int) (offs []int32, from, to int) {
 	return runs.offs[runs.start[k]:runs.start[k+1]], int(runs.row[k]), int(runs.row[k+1])
 }
 
-// cellHashMul multiplies the cells' hashes of the placements that cover
-// them (odd, its bits well mixed: from the golden ratio).
-const cellHashMul = 0x9e3779b97f4a7c15
+// placementHash returns a well mixed 64-bit hash of placement i (the
+// finalizer of SplitMix64). A cell's hash is the sum of its placements':
+// an addition an entry, where mixing each entry in took three more
+// instructions.
+func placementHash(i int) uint64 {
+	x := uint64(i) + 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
+}
+
+// hashCells adds the hash of each placement from to to-1, whose offsets
+// are offs, to the hashes of the cells it covers, and counts it in
+// count. A function of its own: in identicalCells' loop the loop's
+// variables were kept in memory.
+func (a *Assembler) hashCells(hash []uint64, count []int32, offs []int32, from, to int) {
+	r := &a.res
+	cell := r.cell
+	count = count[:len(hash)]
+	for i := from; i < to; i++ {
+		pl := &a.rows[i]
+		// r.at on scalars: a placement or Vec copied whole went through
+		// overlapping moves that stalled for every row.
+		base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
+		h := placementHash(i)
+		for _, off := range offs {
+			c := cell[base+int(off)]
+			hash[c] += h
+			count[c]++
+		}
+	}
+}
 
 // identicalCells returns same[i]: of the cells whose placements are
 // those of cell i, the first in order (i itself for that one); or nil
@@ -115,22 +144,11 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, coun
 	count = make([]int32, n)
 	for k := range len(runs.row) - 1 {
 		offs, from, to := runs.of(k)
-		for i := from; i < to; i++ {
-			pl := &a.rows[i]
-			// r.at on scalars: a placement or Vec copied whole went
-			// through overlapping moves that stalled for every row.
-			base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
-			h := uint64(i+1) << 21
-			for _, off := range offs {
-				c := r.cell[base+int(off)]
-				hash[c] = (hash[c] ^ h) * cellHashMul
-				count[c]++
-			}
-		}
+		a.hashCells(hash, count, offs, from, to)
 	}
 	for i := range hash {
 		if r.shape.At(r.pos[i]).State() == model.Filled {
-			hash[i] = (hash[i] ^ 1) * cellHashMul
+			hash[i] += placementHash(-1) // no placement's
 		}
 	}
 	// low[i] is the lowest cell with i's hash: open addressing on the
