@@ -138,7 +138,7 @@ type Assembler struct {
 	budget    int64    // Options.MaxMemory
 	fixed     int64    // fixedCost
 	offs      []int32  // scratch of New: voxel offsets of a turned piece's cells
-	keys, tmp []uint64 // scratch of filledOffsets
+	rel, tmp  []uint16 // scratch of filledOffsets
 	tags      []uint8  // scratch of New: their tags (see eachPosition)
 	probes    []int32  // scratch of New: see mayFit
 	progress  func(phase string, fraction float64)
@@ -834,26 +834,22 @@ func (a *Assembler) filledOffsets(si *shapeInfo, t int) {
 	hot := r.index(si.or[t].hot)
 	a.offs = a.offs[:0]
 	if am, ok := grid.AxisMapOf(si.g, t); ok && si.filled > 1 {
-		// Keyed by position in the turned box, as sortKeys keys cells.
+		// Offsets from the turned box's low corner, sorted by counting
+		// (sortOffsets) where they fit 16 bits, as on every example:
+		// sorting the cells' positions by counting, a pass for each
+		// coordinate, was 4% of HexSticks' instructions.
 		lo, hi := si.turnedBounds(t)
-		if span := hi.Sub(lo); span[0]+span[1]+span[2] <= 4*si.filled && max(span[0], span[1], span[2]) < 1<<keyBits {
-			keys := a.keys[:0]
-			for i := range si.cells {
-				c := &si.cells[i]
-				if model.Voxel(c.Tag).State() == model.Filled {
-					x, y, z := am.Turn(&c.Pos)
-					keys = append(keys, uint64(z-lo[2])<<(3*keyBits)|uint64(y-lo[1])<<(2*keyBits)|uint64(x-lo[0])<<keyBits)
-				}
-			}
-			a.tmp = slices.Grow(a.tmp[:0], len(keys))
-			countingSort(keys, a.tmp[:len(keys)], span)
+		s1, s2 := r.stride[1], r.stride[2]
+		if span := hi.Sub(lo); span[0]+s1*span[1]+s2*span[2] < 1<<16 {
+			rel := filledRel(a.rel, si.cells, &am, lo, r.stride)
+			a.tmp = slices.Grow(a.tmp[:0], len(rel))
+			sortOffsets(rel, a.tmp[:len(rel)], span[0]+s1*span[1]+s2*span[2])
 			base := r.index(lo) - hot
-			s1, s2 := r.stride[1], r.stride[2]
-			for _, k := range keys {
-				off := int(k>>keyBits&keyMask) + s1*int(k>>(2*keyBits)&keyMask) + s2*int(k>>(3*keyBits))
-				a.offs = append(a.offs, int32(base+off))
+			a.offs = slices.Grow(a.offs, len(rel))[:len(rel)]
+			for i, v := range rel {
+				a.offs[i] = int32(base + int(v))
 			}
-			a.keys = keys
+			a.rel = rel
 			return
 		}
 		for i := range si.cells {
@@ -870,6 +866,37 @@ func (a *Assembler) filledOffsets(si *shapeInfo, t int) {
 			a.offs = append(a.offs, int32(r.index(c.Pos)-hot))
 		}
 	}
+}
+
+// filledRel returns in dst's storage the voxel offsets from the low
+// corner of the turned box (lo) of the filled cells, turned by am, in a
+// result whose voxels have strides stride; they must fit 16 bits. An
+// offset is linear in the unturned position: k0 plus k[j] for each step
+// along axis j. Worked out so, and not by turning each cell, it takes a
+// third of the instructions; in a function of its own, written into
+// room made first, the loop keeps its variables in registers.
+func filledRel(dst []uint16, cells []grid.Cell, am *grid.AxisMap, lo, stride grid.Vec) []uint16 {
+	var k [3]int
+	for out := range 3 {
+		j, reversed := am.Source(out)
+		k[j] = stride[out]
+		if reversed {
+			k[j] = -stride[out]
+		}
+	}
+	x, y, z := am.Turn(&grid.Vec{})
+	k0 := (x-lo[0])*stride[0] + (y-lo[1])*stride[1] + (z-lo[2])*stride[2]
+	kx, ky, kz := k[0], k[1], k[2]
+	dst = slices.Grow(dst[:0], len(cells))[:len(cells)]
+	n := 0
+	for i := range cells {
+		c := &cells[i]
+		if model.Voxel(c.Tag).State() == model.Filled {
+			dst[n] = uint16(k0 + kx*c.Pos[0] + ky*c.Pos[1] + kz*c.Pos[2])
+			n++
+		}
+	}
+	return dst[:n]
 }
 
 // fits reports whether cells with tags, whose voxel indices in the

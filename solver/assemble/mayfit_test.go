@@ -70,7 +70,14 @@ func TestFilledOffsets(t *testing.T) {
 	sparse.Set(grid.Vec{0, 0, 0}, model.MakeVoxel(model.Filled, 0))
 	sparse.Set(grid.Vec{6, 6, 6}, model.MakeVoxel(model.Filled, 0))
 	sparse.Set(grid.Vec{1, 0, 0}, model.MakeVoxel(model.Filled, 0))
-	puzzles := map[string]*model.Puzzle{"sparse": puzzle(box(9, 9, 9, model.Variable), sparse)}
+	// Offsets too wide for sortOffsets: three cells spanning a 30x30x30
+	// box, in a result whose box is 50x50x30.
+	wide, wideResult := box(30, 30, 30, model.Empty), box(50, 50, 30, model.Empty)
+	for _, v := range []grid.Vec{{0, 0, 0}, {1, 0, 0}, {29, 29, 29}} {
+		wide.Set(v, model.MakeVoxel(model.Filled, 0))
+		wideResult.Set(v, model.MakeVoxel(model.Variable, 0))
+	}
+	puzzles := map[string]*model.Puzzle{"sparse": puzzle(box(9, 9, 9, model.Variable), sparse), "wide": puzzle(wideResult, wide)}
 	for _, f := range exampleFiles(t) {
 		p, err := xmpuzzle.ReadFileWithoutSolutions(f)
 		if err != nil {
@@ -83,7 +90,7 @@ func TestFilledOffsets(t *testing.T) {
 		for pr := range p.Problems {
 			a, err := New(context.Background(), p, pr, DefaultOptions())
 			if err != nil {
-				if name == "sparse" {
+				if name == "sparse" || name == "wide" {
 					t.Fatal(err)
 				}
 				continue // unsolvable as it stands

@@ -92,3 +92,54 @@ func countingSort(keys, tmp []uint64, span grid.Vec) {
 		copy(keys, src)
 	}
 }
+
+// sortOffsets sorts v, whose values are at most top (below 1<<16), by
+// counting: a pass over the low bytes, and where top needs one a pass
+// over the high bytes, each stable, through tmp (as long as v). Both
+// bytes are counted in one pass; the counts indexed by a byte need no
+// bounds checks.
+func sortOffsets(v, tmp []uint16, top int) {
+	if len(v) < 2 {
+		return
+	}
+	tmp = tmp[:len(v)]
+	var lo, hi [256]int32
+	if top < 256 {
+		for _, x := range v {
+			lo[uint8(x)]++
+		}
+		startsOf(lo[:top+1])
+		for _, x := range v {
+			d := uint8(x)
+			tmp[lo[d]] = x
+			lo[d]++
+		}
+		copy(v, tmp)
+		return
+	}
+	for _, x := range v {
+		lo[uint8(x)]++
+		hi[uint8(x>>8)]++
+	}
+	startsOf(lo[:])
+	startsOf(hi[:top>>8+1])
+	for _, x := range v {
+		d := uint8(x)
+		tmp[lo[d]] = x
+		lo[d]++
+	}
+	for _, x := range tmp {
+		d := uint8(x >> 8)
+		v[hi[d]] = x
+		hi[d]++
+	}
+}
+
+// startsOf turns counts into where each value's run starts.
+func startsOf(count []int32) {
+	sum := int32(0)
+	for i, n := range count {
+		count[i] = sum
+		sum += n
+	}
+}

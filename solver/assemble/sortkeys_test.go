@@ -57,3 +57,23 @@ func TestSortKeys(t *testing.T) {
 		t.Errorf("the slow way left %v", wide)
 	}
 }
+
+// TestSortOffsets checks sortOffsets against slices.Sort on random
+// values, with tops that take one pass and two, duplicates included.
+func TestSortOffsets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := 0; trial < 200; trial++ {
+		top := 1 + rng.IntN(1<<(1+rng.IntN(16)))
+		top = min(top, 1<<16-1)
+		v := make([]uint16, rng.IntN(300))
+		for i := range v {
+			v[i] = uint16(rng.IntN(top + 1))
+		}
+		want := slices.Clone(v)
+		slices.Sort(want)
+		sortOffsets(v, make([]uint16, len(v)), top)
+		if !slices.Equal(v, want) {
+			t.Fatalf("trial %d (top %d): got %v, want %v", trial, top, v, want)
+		}
+	}
+}
