@@ -26,9 +26,15 @@ import (
 type quickTest struct {
 	m    *Matrix
 	root []uint64 // the rows still available
-	wt   []int32  // the tested row's weight per column (0 elsewhere)
-	cols []int32  // columns of recent failures, most useful first
-	gone []int32  // the rows dropped, in order
+	// wt[c] is the weight in column c of the last tested row with an
+	// entry there, and that row+1: the tested row's weight where that is
+	// cur. Left behind after a test, not cleared: a row's weights are
+	// the same at each of its tests, and clearing them after each test
+	// was a fifth of the quick tests' instructions on HexSticks.
+	wt   []rowWt
+	cur  int32   // the tested row+1
+	cols []int32 // columns of recent failures, most useful first
+	gone []int32 // the rows dropped, in order
 	// at[r]-1 is len(gone) when row r last passed a test (0: never).
 	at []int32
 	// After a test that found rows dropped since the tested row last
@@ -43,6 +49,9 @@ type quickTest struct {
 	// through the rows of four columns of them cost more than it saved).
 	limit int64
 }
+
+// rowWt is a row's weight in a column (see quickTest.wt).
+type rowWt struct{ row, wt int32 }
 
 // Verdicts of quickTest.test.
 const (
@@ -62,7 +71,7 @@ const seedShare = 64
 const maxSince = 64
 
 func newQuickTest(m *Matrix, root []uint64) *quickTest {
-	return &quickTest{m: m, root: root, wt: make([]int32, m.ncols), cols: make([]int32, 0, quickCols), at: make([]int32, m.n),
+	return &quickTest{m: m, root: root, wt: make([]rowWt, m.ncols), cols: make([]int32, 0, quickCols), at: make([]int32, m.n),
 		limit: 2 * int64(m.ncols)}
 }
 
@@ -142,8 +151,9 @@ func (q *quickTest) tested(r int32, verdict int) {
 func (q *quickTest) test(r int32) (verdict int, work int64) {
 	m := q.m
 	q.work = 2 * int64(m.rowStart[r+1]-m.rowStart[r])
+	q.cur = r + 1
 	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
-		q.wt[m.entCol[e]] = m.entWt[e]
+		q.wt[m.entCol[e]] = rowWt{q.cur, m.entWt[e]}
 	}
 	verdict = quickUnsure
 	q.lost, q.recheck = q.lost[:0], false
@@ -172,15 +182,12 @@ func (q *quickTest) test(r int32) (verdict int, work int64) {
 			if q.work > q.limit {
 				break // a full test is cheaper now
 			}
-			if q.wt[c] == 0 && q.short(c) {
+			if q.wt[c].row != q.cur && q.short(c) {
 				q.front(i, c)
 				verdict = quickDrop
 				break
 			}
 		}
-	}
-	for e := m.rowStart[r]; e < m.rowStart[r+1]; e++ {
-		q.wt[m.entCol[e]] = 0
 	}
 	return verdict, q.work
 }
@@ -217,7 +224,7 @@ func (q *quickTest) fits(x int32) bool {
 	q.work += int64(m.rowStart[x+1] - m.rowStart[x])
 	for e := m.rowStart[x]; e < m.rowStart[x+1]; e++ {
 		c := m.entCol[e]
-		if w := q.wt[c]; w != 0 && w+m.entWt[e] > m.max[c] {
+		if w := q.wt[c]; w.row == q.cur && w.wt+m.entWt[e] > m.max[c] {
 			return false
 		}
 	}
