@@ -296,19 +296,15 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 	if !take {
 		m.entWt = make([]int32, 0, entries)
 	}
-	weighted := make([]bool, nc)
-	avail := make([]int64, nc)
 	// The rows come in increasing order, so each column's sparse set is
 	// filled in one pass over the rows, once a first pass has counted its
 	// words (where it starts). Going through a list of each column's rows
 	// instead cost as much memory again as the entries: on small burrs,
 	// whose whole run is a few milliseconds, every page of fresh memory
 	// touched is a page fault that costs about as much as the work on it.
-	start := make([]int32, nc+1)
-	last := make([]int32, nc) // last word counted, +1 (0: none)
-	// hash[c] hashes column c's rows and weights, to find identical
-	// columns (see duplicates) at a multiplication per entry.
-	hash := make([]uint64, nc)
+	// What the first pass counts of each column is in one place (t): in
+	// arrays of their own, the loop kept its variables in memory.
+	t := make([]colTally, nc)
 	for i, r := range rows {
 		m.origRow[r] = int32(i)
 		m.rowStart[i] = int32(len(m.entCol))
@@ -317,18 +313,7 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 		if !take {
 			m.entWt = append(m.entWt, wts...)
 		}
-		wi := int32(i>>6) + 1
-		for j, c := range cols {
-			if last[c] != wi {
-				last[c] = wi
-				start[c+1]++
-			}
-			if wts[j] != 1 {
-				weighted[c] = true
-			}
-			avail[c] += int64(wts[j])
-			hash[c] = (hash[c] ^ uint64(i)<<21 ^ uint64(wts[j])) * hashMul
-		}
+		tallyRow(t, cols, wts, int32(i))
 	}
 	m.rowStart[len(rows)] = int32(len(m.entCol))
 	if take {
@@ -342,12 +327,13 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 		m.entWt = wt[:len(wt):len(wt)]
 		*p = Problem{Cols: p.Cols, MaxHoles: p.MaxHoles, rowStart: []int32{0}}
 	}
-	if rep := m.duplicates(hash); rep != nil {
-		nc = m.mergeColumns(rep, start, weighted, avail)
-		start, weighted, avail = start[:nc+1], weighted[:nc], avail[:nc]
+	if rep := m.duplicates(t); rep != nil {
+		nc = m.mergeColumns(rep, t)
+		t = t[:nc]
 	}
+	start := make([]int32, nc+1)
 	for c := int32(0); c < nc; c++ {
-		start[c+1] += start[c]
+		start[c+1] = start[c] + t[c].words
 	}
 	m.set = make([]setWord, start[nc]) // weighted columns' classes may add more
 	m.cols = make([]sparse, nc)
@@ -370,7 +356,7 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 	m.classes = make([][]class, nc)
 	var rowsOfC []int32
 	for c := int32(0); c < nc; c++ {
-		if weighted[c] {
+		if t[c].weighted {
 			rowsOfC = rowsOfC[:0]
 			for _, x := range m.set[m.cols[c].start:m.cols[c].end] {
 				for b := x.bits; b != 0; b &= b - 1 {
@@ -391,10 +377,10 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 				m.classes[c] = append(m.classes[c], class{wt: wt, set: m.sparseOf(byWt[wt])})
 			}
 		}
-		if avail[c] < int64(m.min[c]) {
+		if t[c].avail < int64(m.min[c]) {
 			m.fail0 = true
 		}
-		if avail[c] == 0 {
+		if t[c].avail == 0 {
 			m.dead0 += m.hole[c]
 		}
 	}
@@ -406,6 +392,38 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 		m.buildSmall()
 	}
 	return m
+}
+
+// colTally is what build's first pass over the rows counts of a column.
+type colTally struct {
+	// hash hashes the column's rows and weights, to find identical
+	// columns (see duplicates) at a multiplication per entry.
+	hash  uint64
+	avail int64 // the weight of all its rows
+	last  int32 // the last word of a row set counted, +1 (0: none)
+	words int32 // the words of its sparse set
+	// weighted: some row puts a weight other than 1 into it.
+	weighted bool
+}
+
+// tallyRow counts row i, whose entries are cols and wts, into t.
+func tallyRow(t []colTally, cols, wts []int32, i int32) {
+	wi := i>>6 + 1
+	h := uint64(i) << 21
+	wts = wts[:len(cols)]
+	for j, c := range cols {
+		ct := &t[c]
+		if ct.last != wi {
+			ct.last = wi
+			ct.words++
+		}
+		w := wts[j]
+		if w != 1 {
+			ct.weighted = true
+		}
+		ct.avail += int64(w)
+		ct.hash = (ct.hash ^ h ^ uint64(w)) * hashMul
+	}
 }
 
 // denseRatio bounds the words of Matrix.dense, padding aside, by this

@@ -17,19 +17,19 @@ import "math/bits"
 const hashMul = 0x9e3779b97f4a7c15
 
 // duplicates returns, for the columns of m as build filled them (bounds,
-// entries) and the hashes of their rows and weights, rep[c]: the first
+// entries) and the hashes of their rows and weights (in t), rep[c]: the first
 // column identical to c (c itself for the first of each group), or nil
 // when all columns differ. Hole columns that stand for different numbers
 // of holes are identical too: merged, they stand for the sum. Columns
 // are grouped by hash and bounds in an open addressing table, then
 // checked entry by entry: a hash collision only leaves columns unmerged.
-func (m *Matrix) duplicates(hash []uint64) []int32 {
-	nc := len(hash)
+func (m *Matrix) duplicates(t []colTally) []int32 {
+	nc := len(t)
 	if nc < 2 {
 		return nil
 	}
-	for c := range hash {
-		k := hash[c]
+	for c := range t {
+		k := t[c].hash
 		k = (k ^ uint64(m.min[c])) * hashMul
 		k = (k ^ uint64(m.max[c])) * hashMul
 		if m.hole[c] > 0 {
@@ -38,13 +38,13 @@ func (m *Matrix) duplicates(hash []uint64) []int32 {
 		if m.sec[c] {
 			k = (k ^ 2) * hashMul
 		}
-		hash[c] = k
+		t[c].hash = k
 	}
 	shift := 64 - bits.Len(uint(2*nc-1)) // a table of at least 2*nc slots
 	table := make([]int32, 1<<(64-shift))
 	var rep []int32
-	for c := range hash {
-		k := hash[c]
+	for c := range t {
+		k := t[c].hash
 		i := k >> shift
 		for {
 			d := table[i] - 1
@@ -52,7 +52,7 @@ func (m *Matrix) duplicates(hash []uint64) []int32 {
 				table[i] = int32(c) + 1
 				break
 			}
-			if hash[d] == k && m.min[d] == m.min[c] && m.max[d] == m.max[c] && (m.hole[d] > 0) == (m.hole[c] > 0) && m.sec[d] == m.sec[c] {
+			if t[d].hash == k && m.min[d] == m.min[c] && m.max[d] == m.max[c] && (m.hole[d] > 0) == (m.hole[c] > 0) && m.sec[d] == m.sec[c] {
 				if rep == nil {
 					rep = make([]int32, nc)
 					for j := range rep {
@@ -104,9 +104,9 @@ func (m *Matrix) duplicates(hash []uint64) []int32 {
 
 // mergeColumns drops from m the columns rep (see duplicates) maps to an
 // earlier one, adding their holes to it, and renumbers the others in
-// order. It renumbers build's per-column arrays (start counts column c's
-// words at c+1) alike and returns the number of columns left.
-func (m *Matrix) mergeColumns(rep []int32, start []int32, weighted []bool, avail []int64) int32 {
+// order. It renumbers build's counts t alike and returns the number of
+// columns left.
+func (m *Matrix) mergeColumns(rep []int32, t []colTally) int32 {
 	// A new array: m.copies may be the one of the matrix Reduce
 	// rebuilds m from, which stays as it is.
 	copies := make([]int32, len(rep))
@@ -130,7 +130,7 @@ func (m *Matrix) mergeColumns(rep []int32, start []int32, weighted []bool, avail
 		// n <= c: the values moved are never read again.
 		to[c] = n
 		m.min[n], m.max[n], m.hole[n], m.sec[n] = m.min[c], m.max[c], m.hole[c], m.sec[c]
-		start[n+1], weighted[n], avail[n] = start[c+1], weighted[c], avail[c]
+		t[n] = t[c]
 		copies[n] = copies[c]
 		n++
 	}
