@@ -115,14 +115,23 @@ func (p *Problem) AddRow(cols []int, weights []int) int {
 			p.entWt[i] = 1
 		}
 	}
+	// Written into room made first: appended through p, each entry
+	// loaded and stored the slice's header again.
+	n := len(p.entCol)
+	p.entCol = slices.Grow(p.entCol, len(cols))[:n+len(cols)]
+	to := p.entCol[n:]
 	for i, c := range cols {
-		p.entCol = append(p.entCol, int32(c))
-		if p.entWt != nil {
-			wt := 1
+		to[i] = int32(c)
+	}
+	if p.entWt != nil {
+		n := len(p.entWt)
+		p.entWt = slices.Grow(p.entWt, len(cols))[:n+len(cols)]
+		to := p.entWt[n:]
+		for i := range to {
+			to[i] = 1
 			if weights != nil {
-				wt = weights[i]
+				to[i] = int32(weights[i])
 			}
-			p.entWt = append(p.entWt, int32(wt))
 		}
 	}
 	p.growOnes(len(cols))
