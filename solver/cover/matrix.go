@@ -340,15 +340,18 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 	for c := int32(0); c < nc; c++ {
 		m.cols[c] = sparse{start: start[c], end: start[c]}
 	}
+	// In locals: through m, the stores to the sets made Go load their
+	// headers again for every entry.
+	set, cs := m.set, m.cols
 	for i := range rows {
 		wi, bit := int32(i>>6), uint64(1)<<(uint(i)&63)
 		for _, c := range m.entCol[m.rowStart[i]:m.rowStart[i+1]] {
-			s := &m.cols[c]
-			if s.end > s.start && m.set[s.end-1].idx == wi {
-				m.set[s.end-1].bits |= bit
+			s := &cs[c]
+			if s.end > s.start && set[s.end-1].idx == wi {
+				set[s.end-1].bits |= bit
 				continue
 			}
-			m.set[s.end] = setWord{bits: bit, idx: wi}
+			set[s.end] = setWord{bits: bit, idx: wi}
 			s.end++
 		}
 	}
