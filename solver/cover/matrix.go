@@ -183,17 +183,26 @@ func compile(p *Problem, take bool) (*Matrix, error) {
 	if err := p.validate(); err != nil {
 		return nil, err
 	}
-	// A row heavier than a column's Max can never be taken.
+	// A row heavier than a column's Max can never be taken. Where every
+	// weight is 1 and no Max is 0, as in most problems, none is, and its
+	// entries need no look (PelikanBurr's 85,000 cost 1.5 million
+	// instructions).
 	rows := make([]int32, 0, p.NumRows())
-next:
-	for r := 0; r < p.NumRows(); r++ {
-		cols, wts := p.Row(r)
-		for i, c := range cols {
-			if int(wts[i]) > p.Cols[c].Max {
-				continue next
-			}
+	if p.entWt == nil && !slices.ContainsFunc(p.Cols, func(col Column) bool { return col.Max < 1 }) {
+		for r := range p.NumRows() {
+			rows = append(rows, int32(r))
 		}
-		rows = append(rows, int32(r))
+	} else {
+	next:
+		for r := range p.NumRows() {
+			cols, wts := p.Row(r)
+			for i, c := range cols {
+				if int(wts[i]) > p.Cols[c].Max {
+					continue next
+				}
+			}
+			rows = append(rows, int32(r))
+		}
 	}
 	sortForLocality(p, rows)
 	if p.areaTab == nil {
