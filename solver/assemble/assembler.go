@@ -971,14 +971,21 @@ func (a *Assembler) cellOrder() []int {
 	// out once, and sorted packed with the cell's number: sorting with a
 	// comparison that worked out two keys was a tenth of preparing
 	// Prisgon. Keys are distinct, so the order is the same.
+	// The key is linear in the position: a step along axes[0] adds 1,
+	// along axes[1] the box's length along axes[0], and so on; worked
+	// out on scalars it takes a fifth of the instructions.
+	var step grid.Vec
+	for i, k := 0, 1; i < 3; i++ {
+		step[axes[i]] = k
+		k *= ext[axes[i]] + 1
+	}
+	sx, sy, sz := step[0], step[1], step[2]
+	k0 := sx*r.lo[0] + sy*r.lo[1] + sz*r.lo[2]
 	n := len(r.pos)
 	order := make([]int, n)
 	for c := range order {
-		d := r.pos[c].Sub(r.lo)
-		k := 0
-		for i := len(axes) - 1; i >= 0; i-- {
-			k = k*(ext[axes[i]]+1) + d[axes[i]]
-		}
+		p := &r.pos[c]
+		k := sx*p[0] + sy*p[1] + sz*p[2] - k0
 		order[c] = k*n + c
 	}
 	slices.Sort(order)
