@@ -178,14 +178,21 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 	var out []grid.Vec // one buffer for every orientation's turned cells
 	si.walk = walk && norms != nil && walkable(si.lo, si.hi, len(si.cells))
 	var sym grid.Set // with derive: the symmetries seen
+	var f *faces     // see axisMapped
+	if _, aligned := grid.AxisMapOf(g, 0); aligned && !si.walk && norms != nil && len(si.cells) > 0 {
+		f = si.facesOf()
+	}
 
 	for t := 0; t < n; t++ {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
 		o := &si.or[t]
-		if am, ok := grid.AxisMapOf(g, t); si.walk && ok {
+		if am, ok := grid.AxisMapOf(g, t); ok && si.walk {
 			si.walked(o, am, norms[t])
+			continue
+		} else if ok && f != nil {
+			si.axisMapped(o, am, norms[t], f)
 			continue
 		}
 		var hot grid.Vec
