@@ -158,12 +158,10 @@ func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo,
 // classesOf), and returns nil, nil where the grid cannot compose them.
 func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell, derive bool, norms []int, walk bool) (*shapeInfo, error) {
 	si := &shapeInfo{cells: cells, hot: resetHotspot(g, s), anchor: -1, g: g, shape: s}
-	pos := make([]grid.Vec, len(si.cells))
 	if len(si.cells) > 0 {
 		si.lo, si.hi = bounds(si.cells)
 	}
 	for i, c := range si.cells {
-		pos[i] = c.Pos
 		if model.Voxel(c.Tag).State() == model.Filled {
 			si.filled++
 			if si.anchor < 0 {
@@ -176,6 +174,10 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 	si.once = make([]sync.Once, n)
 	var reps []int
 	var out []grid.Vec // one buffer for every orientation's turned cells
+	// The cells' positions, for TransformInto; made when first needed:
+	// axis maps turn the cells without them (DraculasDentalDesaster's
+	// nine pieces of 150 cells, 8 pages).
+	var pos []grid.Vec
 	si.walk = walk && norms != nil && walkable(si.lo, si.hi, len(si.cells))
 	var sym grid.Set // with derive: the symmetries seen
 	var f *faces     // see axisMapped
@@ -194,6 +196,12 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 		} else if ok && f != nil {
 			si.axisMapped(o, am, norms[t], f)
 			continue
+		}
+		if pos == nil {
+			pos = make([]grid.Vec, len(si.cells))
+			for i := range si.cells {
+				pos[i] = si.cells[i].Pos
+			}
 		}
 		var hot grid.Vec
 		var ok bool
