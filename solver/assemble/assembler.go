@@ -737,16 +737,9 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 	probes := a.probes[:0]
 	probes = append(probes, int32(r.index(o.hot.Add(o.anc)))) // the anchor, turned
 	if am, ok := grid.AxisMapOf(si.g, t); ok {
-		step := max(1, si.filled/maxProbes)
-		k := 0
-		for _, c := range si.cells {
-			if model.Voxel(c.Tag).State() != model.Filled {
-				continue
-			}
-			if k++; k%step == 0 {
-				x, y, z := am.Turn(&c.Pos)
-				probes = append(probes, int32(r.at(x, y, z)))
-			}
+		for i := range si.probes {
+			x, y, z := am.Turn(&si.probes[i])
+			probes = append(probes, int32(r.at(x, y, z)))
 		}
 	}
 	a.probes = probes

@@ -30,6 +30,11 @@ type shapeInfo struct {
 	once  []sync.Once
 	// lo and hi bound cells (see turnedBounds).
 	lo, hi grid.Vec
+	// probes are the filled cells that mayFit tries in every orientation
+	// where the grid turns by axis maps, picked once: picking them again
+	// for each orientation was 1.5% of a HexSticks run's instructions, 3.7%
+	// of DraculasDentalDesaster's.
+	probes []grid.Vec
 }
 
 // orientInfo is a shape turned by one orientation t. A piece placed with
@@ -169,6 +174,9 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 			}
 		}
 	}
+	if _, aligned := grid.AxisMapOf(g, 0); aligned {
+		si.probes = probesOf(si.cells, si.filled)
+	}
 	n := 2 * g.Orientations()
 	si.or = make([]orientInfo, n)
 	si.once = make([]sync.Once, n)
@@ -263,6 +271,22 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 		}
 	}
 	return si, nil
+}
+
+// probesOf returns up to maxProbes filled cells spread over cells, of
+// which filled are filled (see mayFit).
+func probesOf(cells []grid.Cell, filled int) []grid.Vec {
+	step := max(1, filled/maxProbes)
+	probes := make([]grid.Vec, 0, filled/step)
+	k := 0
+	for i := range cells {
+		if c := &cells[i]; model.Voxel(c.Tag).State() == model.Filled {
+			if k++; k%step == 0 {
+				probes = append(probes, c.Pos)
+			}
+		}
+	}
+	return probes
 }
 
 // sortCells sorts cells into index order (z, then y, then x), like
