@@ -134,23 +134,29 @@ func (s *Shape) NumCells() int { return len(s.Voxels) - s.Count(Empty) }
 
 // Cells returns the non-empty cells, in index order, tagged with their
 // voxel byte (state and colour) so that grid.Identical compares both.
-func (s *Shape) Cells() []grid.Cell {
-	return s.cellsWhere(func(v Voxel) bool { return v.State() != Empty })
+func (s *Shape) Cells() []grid.Cell { return s.CellsCounted(nonZero(s.Voxels)) }
+
+// CellsCounted is Cells for a caller that has counted the cells (n, as
+// NumCells counts them): Cells counts them first, to make room for the
+// list, and on a big sparse shape that walk over every voxel costs about
+// as much as listing them. A wrong n costs only time and memory.
+func (s *Shape) CellsCounted(n int) []grid.Cell {
+	return s.cellsWhere(n, func(v Voxel) bool { return v.State() != Empty })
 }
 
 // FilledCells returns the cells in state Filled, in index order: the
 // material of a piece.
 func (s *Shape) FilledCells() []grid.Cell {
-	return s.cellsWhere(func(v Voxel) bool { return v.State() == Filled })
+	return s.cellsWhere(nonZero(s.Voxels), func(v Voxel) bool { return v.State() == Filled })
 }
 
 // cellsWhere lists the voxels that keep keeps, in index order; it must
-// not keep a zero voxel (see eachVoxel). It makes room for every
-// non-zero voxel first and walks the voxels by coordinates: appending
-// and working out each position by division made listing a big result's
-// cells a noticeable part of a small puzzle's preparation.
-func (s *Shape) cellsWhere(keep func(Voxel) bool) []grid.Cell {
-	out := make([]grid.Cell, 0, nonZero(s.Voxels))
+// not keep a zero voxel (see eachVoxel). It makes room for n of them
+// first and walks the voxels by coordinates: appending and working out each position by division
+// made listing a big result's cells a noticeable part of a small
+// puzzle's preparation.
+func (s *Shape) cellsWhere(n int, keep func(Voxel) bool) []grid.Cell {
+	out := make([]grid.Cell, 0, n)
 	s.eachVoxel(func(x, y, z int, v Voxel) {
 		if keep(v) {
 			out = append(out, grid.Cell{})

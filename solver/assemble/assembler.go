@@ -141,7 +141,11 @@ type Assembler struct {
 	rel, tmp  []uint16 // scratch of filledOffsets
 	tags      []uint8  // scratch of New: their tags (see eachPosition)
 	probes    []int32  // scratch of New: see mayFit
-	progress  func(phase string, fraction float64)
+	// numCells holds the cells (NumCells) of each shape the problem
+	// uses, counted once by check for check, fixedCost and setup: each
+	// count walks all the voxels (HexSticks: 42,875 of the result's).
+	numCells map[int]int
+	progress func(phase string, fraction float64)
 }
 
 // report passes on the preparation's progress (Options.Progress).
@@ -354,9 +358,11 @@ func (a *Assembler) check() error {
 	if pieces == 0 {
 		return ErrNoPieces
 	}
-	if n := p.Shapes[pr.Result].NumCells(); n > maxResultCells {
+	n := p.Shapes[pr.Result].NumCells()
+	if n > maxResultCells {
 		return fmt.Errorf("the result has %d cells, more than the %d allowed", n, maxResultCells)
 	}
+	a.numCells = map[int]int{pr.Result: n}
 	for _, s := range used {
 		sh := &p.Shapes[s]
 		if !a.opts.Validated {
@@ -366,6 +372,9 @@ func (a *Assembler) check() error {
 		}
 		if sh.Size[0]*sh.Size[1]*sh.Size[2] > maxVolume {
 			return fmt.Errorf("shape %d: %v cells is more than the %d allowed", s, sh.Size, maxVolume)
+		}
+		if _, ok := a.numCells[s]; !ok {
+			a.numCells[s] = sh.NumCells()
 		}
 	}
 	return nil
@@ -380,7 +389,8 @@ func (a *Assembler) setup(ctx context.Context) error {
 		si := infos[pt.Shape]
 		if si == nil {
 			var err error
-			if si, err = newShapeInfo(ctx, g, &p.Shapes[pt.Shape]); err != nil {
+			sh := &p.Shapes[pt.Shape]
+			if si, err = newShapeInfo(ctx, g, sh, sh.CellsCounted(a.numCells[pt.Shape])); err != nil {
 				return err
 			}
 			infos[pt.Shape] = si
@@ -400,7 +410,7 @@ func (a *Assembler) setup(ctx context.Context) error {
 	// One list of the result's cells serves its box, its symmetries and
 	// its cell numbers: a big result is mostly empty voxels (HexSticks:
 	// 2,256 cells of 42,875), and each walk over them counted.
-	cells := rs.Cells()
+	cells := rs.CellsCounted(a.numCells[pr.Result])
 	if len(cells) == 0 {
 		return fmt.Errorf("the result shape %d is empty", pr.Result)
 	}

@@ -27,7 +27,8 @@ const (
 // fixedCost estimates what preparation allocates before the placements:
 // every piece's shape turned by each orientation, the result's tables, the
 // symmetry filter's images of the result, and the per-slot tables. It is
-// computed from the shapes' sizes alone, before any of that is allocated.
+// computed from the shapes' sizes and cell counts (check's) alone, before
+// any of that is allocated.
 func (a *Assembler) fixedCost() int64 {
 	pr, p := a.prob, a.puzzle
 	n := int64(2 * a.g.Orientations())
@@ -38,13 +39,13 @@ func (a *Assembler) fixedCost() int64 {
 			continue
 		}
 		seen[pt.Shape] = true
-		cells := int64(p.Shapes[pt.Shape].NumCells())
+		cells := int64(a.numCells[pt.Shape])
 		cost = budget.Add(cost, budget.Mul(cells*n, orientedCellBytes))
 	}
 	// The result is turned one orientation at a time (symmetries); the
 	// filter keeps its image under each symmetry.
 	res := &p.Shapes[pr.Result]
-	rc := int64(res.NumCells())
+	rc := int64(a.numCells[pr.Result])
 	cost = budget.Add(cost, int64(len(res.Voxels))*4+rc*resultCellBytes)
 	cost = budget.Add(cost, n*rc*filterCellBytes)
 	return budget.Add(cost, int64(pr.NumSlots())*64)

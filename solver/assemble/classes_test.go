@@ -95,7 +95,7 @@ func TestClassesOf(t *testing.T) {
 			if v < 2 {
 				got, err = turnShapeInfo(ctx, it.g, it.s, it.s.Cells(), false, norms, v == 0)
 			} else {
-				got, err = newShapeInfo(ctx, it.g, it.s)
+				got, err = newShapeInfo(ctx, it.g, it.s, it.s.Cells())
 			}
 			if err != nil {
 				t.Fatal(err)

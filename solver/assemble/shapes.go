@@ -129,13 +129,13 @@ func resetHotspot(g grid.Grid, s *model.Shape) grid.Vec {
 	return h
 }
 
-// newShapeInfo turns shape s by every orientation and sorts them into
-// classes of identical results. Class members share norm, the first
-// orientation of the class: BurrTools' normalised orientation.
-// ctx is looked at once per orientation: a big shape takes a while.
-func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape) (*shapeInfo, error) {
-	// One list of the cells serves the symmetries and the orientations.
-	cells := s.Cells()
+// newShapeInfo turns shape s, whose cells (Shape.Cells) are cells, by
+// every orientation and sorts them into classes of identical results.
+// Class members share norm, the first orientation of the class:
+// BurrTools' normalised orientation. ctx is looked at once per
+// orientation: a big shape takes a while. One list of the cells serves
+// the symmetries and the orientations.
+func newShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []grid.Cell) (*shapeInfo, error) {
 	if _, aligned := grid.AxisMapOf(g, 0); !aligned && g.Type() != grid.Spheres && len(cells) > 0 {
 		// The symmetries of a shape on the prism grid come from turning
 		// every cell by every orientation, which the orientations' data
