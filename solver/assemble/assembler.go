@@ -715,8 +715,8 @@ func (a *Assembler) eachPosition(ctx context.Context, i, t int, colors bool, yie
 	if !a.mayFit(si, t) {
 		return nil
 	}
-	clo, chi := a.cellOffsets(si, t)
 	colors = colors && len(a.puzzle.Colors) > 0
+	clo, chi := a.cellOffsets(si, t, colors)
 	tries := 0
 	// Only the lattice's translations are visited (see grid.LatticeRow).
 	sx, sy := grid.LatticeSteps(g)
@@ -792,14 +792,16 @@ func (a *Assembler) mayFit(si *shapeInfo, t int) bool {
 const maxProbes = 8
 
 // cellOffsets puts into a.offs the voxel index in the result of each
-// non-empty cell of part si turned by t, and into a.tags its tag, and
-// returns the cells' bounds. Every translation keeps the cells inside the
-// result's box, so each cell's voxel index is its offset plus the
-// translation's. Where the turned cells are listed by walking the voxels,
-// the walk gives the offsets without the list: most orientations of a big
-// piece have no placement, and their lists were most of the memory
+// non-empty cell of part si turned by t, and, if colors, into a.tags its
+// tag, and returns the cells' bounds. Without colors only the filled
+// cells are listed, as only they can keep a piece from fitting (see
+// fits). Every translation keeps the cells inside the result's box, so
+// each cell's voxel index is its offset plus the translation's. Where
+// the turned cells are listed by walking the voxels, the walk gives the
+// offsets without the list: most orientations of a big piece have no
+// placement, and their lists were most of the memory
 // DraculasDentalDesaster's preparation touched.
-func (a *Assembler) cellOffsets(si *shapeInfo, t int) (lo, hi grid.Vec) {
+func (a *Assembler) cellOffsets(si *shapeInfo, t int, colors bool) (lo, hi grid.Vec) {
 	r := &a.res
 	a.offs, a.tags = a.offs[:0], a.tags[:0]
 	if am, ok := grid.AxisMapOf(si.g, t); si.walk && ok {
@@ -812,8 +814,12 @@ func (a *Assembler) cellOffsets(si *shapeInfo, t int) (lo, hi grid.Vec) {
 			}
 			x0, y0, z0 = min(x0, x), min(y0, y), min(z0, z)
 			x1, y1, z1 = max(x1, x), max(y1, y), max(z1, z)
+			if colors {
+				a.tags = append(a.tags, uint8(v))
+			} else if v.State() != model.Filled {
+				return true
+			}
 			a.offs = append(a.offs, int32(x+s1*y+s2*z)) // r.index
-			a.tags = append(a.tags, uint8(v))
 			return true
 		})
 		return grid.Vec{x0, y0, z0}, grid.Vec{x1, y1, z1}
@@ -823,16 +829,24 @@ func (a *Assembler) cellOffsets(si *shapeInfo, t int) (lo, hi grid.Vec) {
 		// fits needs no order.
 		for i := range si.cells {
 			c := &si.cells[i]
+			if colors {
+				a.tags = append(a.tags, c.Tag)
+			} else if model.Voxel(c.Tag).State() != model.Filled {
+				continue
+			}
 			x, y, z := am.Turn(&c.Pos)
 			a.offs = append(a.offs, int32(r.at(x, y, z)))
-			a.tags = append(a.tags, c.Tag)
 		}
 		return si.turnedBounds(t)
 	}
 	cells := si.turned(t)
 	for _, c := range cells {
+		if colors {
+			a.tags = append(a.tags, c.Tag)
+		} else if model.Voxel(c.Tag).State() != model.Filled {
+			continue
+		}
 		a.offs = append(a.offs, int32(r.index(c.Pos)))
-		a.tags = append(a.tags, c.Tag)
 	}
 	return bounds(cells)
 }
@@ -914,18 +928,30 @@ func filledRel(dst []uint16, cells []grid.Cell, am *grid.AxisMap, lo, stride gri
 	return dst[:n]
 }
 
-// fits reports whether cells with tags, whose voxel indices in the
-// result are base plus offs, may lie there; colours are checked only if
-// colors.
+// fits reports whether the cells cellOffsets listed (with colors as
+// given to it) may lie at voxel indices base plus offs in the result:
+// every filled cell on a non-empty result cell and, if colors, every
+// cell's colour allowed there. Without colours only the filled cells'
+// voxels are read, with no tags: on HexSticks, whose pieces are all
+// filled, most of fits' work is the placements that fit, each cell
+// checked.
 func (a *Assembler) fits(tags []uint8, offs []int32, base int, colors bool) bool {
 	vox := a.res.shape.Voxels
+	if !colors {
+		for _, off := range offs {
+			if vox[base+int(off)].State() == model.Empty {
+				return false
+			}
+		}
+		return true
+	}
 	for k, tag := range tags {
 		rv := vox[base+int(offs[k])]
 		pv := model.Voxel(tag)
 		if pv.State() == model.Filled && rv.State() == model.Empty {
 			return false
 		}
-		if colors && !a.puzzle.ColorAllowed(a.prob, pv.Color(), rv.Color()) {
+		if !a.puzzle.ColorAllowed(a.prob, pv.Color(), rv.Color()) {
 			return false
 		}
 	}

@@ -38,7 +38,7 @@ func TestMayFit(t *testing.T) {
 						continue
 					}
 					ruledOut++
-					lo, hi := a.cellOffsets(si, o)
+					lo, hi := a.cellOffsets(si, o, colors)
 					for dx := r.lo[0] - lo[0]; dx <= r.hi[0]-hi[0]; dx++ {
 						for dy := r.lo[1] - lo[1]; dy <= r.hi[1]-hi[1]; dy++ {
 							for dz := r.lo[2] - lo[2]; dz <= r.hi[2]-hi[2]; dz++ {
