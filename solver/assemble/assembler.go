@@ -825,18 +825,18 @@ func (a *Assembler) cellOffsets(si *shapeInfo, t int, colors bool) (lo, hi grid.
 		return grid.Vec{x0, y0, z0}, grid.Vec{x1, y1, z1}
 	}
 	if am, ok := grid.AxisMapOf(si.g, t); ok {
-		// Too sparse to walk: the cells turned one by one, unsorted, as
-		// fits needs no order.
-		for i := range si.cells {
-			c := &si.cells[i]
-			if colors {
-				a.tags = append(a.tags, c.Tag)
-			} else if model.Voxel(c.Tag).State() != model.Filled {
-				continue
-			}
-			x, y, z := am.Turn(&c.Pos)
-			a.offs = append(a.offs, int32(r.at(x, y, z)))
+		// Too sparse to walk: each cell's voxel index, unsorted, as fits
+		// needs no order. Under an axis map it is linear in the cell's
+		// position, base + w·p, so no cell is turned: on HexSticks that
+		// halved cellOffsets (605K instructions to 295K).
+		base := r.index(am.Apply(grid.Vec{}))
+		var w grid.Vec
+		for k := 0; k < 3; k++ {
+			var e grid.Vec
+			e[k] = 1
+			w[k] = r.index(am.Apply(e)) - base
 		}
+		a.offs, a.tags = linearOffsets(a.offs, a.tags, si.cells, base, w, colors)
 		return si.turnedBounds(t)
 	}
 	cells := si.turned(t)
@@ -849,6 +849,29 @@ func (a *Assembler) cellOffsets(si *shapeInfo, t int, colors bool) (lo, hi grid.
 		a.offs = append(a.offs, int32(r.index(c.Pos)))
 	}
 	return bounds(cells)
+}
+
+// linearOffsets is cellOffsets' loop for an axis map: it appends to offs
+// the voxel index base + w·p of each cell at p, and, if colors, its tag
+// to tags; without colors, of the filled cells only. A function of its
+// own with a loop for each case, it keeps the loop in registers, where in
+// cellOffsets' every cell went through the stack.
+func linearOffsets(offs []int32, tags []uint8, cells []grid.Cell, base int, w grid.Vec, colors bool) ([]int32, []uint8) {
+	w0, w1, w2 := w[0], w[1], w[2]
+	if colors {
+		for i := range cells {
+			c := &cells[i]
+			tags = append(tags, c.Tag)
+			offs = append(offs, int32(base+w0*c.Pos[0]+w1*c.Pos[1]+w2*c.Pos[2]))
+		}
+		return offs, tags
+	}
+	for i := range cells {
+		if c := &cells[i]; model.Voxel(c.Tag).State() == model.Filled {
+			offs = append(offs, int32(base+w0*c.Pos[0]+w1*c.Pos[1]+w2*c.Pos[2]))
+		}
+	}
+	return offs, tags
 }
 
 // filledOffsets puts into a.offs the voxel offsets from the hotspot's of

@@ -2,6 +2,7 @@ package assemble
 
 import (
 	"context"
+	"image/color"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -122,6 +123,80 @@ func TestFilledOffsets(t *testing.T) {
 	for _, g := range []grid.Type{grid.Cubes, grid.Rhombic} {
 		if checked[g] == 0 {
 			t.Errorf("no orientation of the %v grid checked", g)
+		}
+	}
+}
+
+// TestCellOffsets checks, on every problem of BurrTools' examples and on
+// a sparse coloured piece, that cellOffsets lists, with and without
+// colours, the voxel indices (and with colours the tags) of the turned
+// cells si.turned lists (without colours the filled ones only), in any
+// order, and their box.
+func TestCellOffsets(t *testing.T) {
+	sparse := box(7, 7, 7, model.Empty)
+	sparse.Set(grid.Vec{0, 0, 0}, model.MakeVoxel(model.Filled, 1))
+	sparse.Set(grid.Vec{6, 6, 6}, model.MakeVoxel(model.Variable, 0))
+	sparse.Set(grid.Vec{1, 0, 0}, model.MakeVoxel(model.Filled, 0))
+	coloured := puzzle(box(9, 9, 9, model.Variable), sparse)
+	coloured.Colors = []color.RGBA{{R: 255, A: 255}}
+	puzzles := map[string]*model.Puzzle{"sparse": coloured}
+	for _, f := range exampleFiles(t) {
+		p, err := xmpuzzle.ReadFileWithoutSolutions(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		puzzles[filepath.Base(f)] = p
+	}
+	type cell struct {
+		off int32
+		tag uint8
+	}
+	for name, p := range puzzles {
+		for pr := range p.Problems {
+			a, err := New(context.Background(), p, pr, DefaultOptions())
+			if err != nil {
+				if name == "sparse" {
+					t.Fatal(err)
+				}
+				continue // unsolvable as it stands
+			}
+			r := &a.res
+			for i := range a.parts {
+				si := a.parts[i].info
+				for _, o := range a.orientations(i) {
+					for _, colors := range []bool{false, true} {
+						var want, got []cell
+						for _, c := range si.turned(o) {
+							switch {
+							case colors:
+								want = append(want, cell{int32(r.index(c.Pos)), c.Tag})
+							case model.Voxel(c.Tag).State() == model.Filled:
+								want = append(want, cell{off: int32(r.index(c.Pos))})
+							}
+						}
+						lo, hi := a.cellOffsets(si, o, colors)
+						if colors != (len(a.tags) > 0) {
+							t.Fatalf("%s problem %d part %d orientation %d: %d tags with colours %v", name, pr, i, o, len(a.tags), colors)
+						}
+						for k, off := range a.offs {
+							c := cell{off: off}
+							if colors {
+								c.tag = a.tags[k]
+							}
+							got = append(got, c)
+						}
+						cmp := func(x, y cell) int { return int(x.off) - int(y.off) }
+						slices.SortFunc(want, cmp)
+						slices.SortFunc(got, cmp)
+						if !slices.Equal(got, want) {
+							t.Fatalf("%s problem %d part %d orientation %d, colours %v: cells %v, want %v", name, pr, i, o, colors, got, want)
+						}
+						if wlo, whi := bounds(si.turned(o)); lo != wlo || hi != whi {
+							t.Fatalf("%s problem %d part %d orientation %d: box %v-%v, want %v-%v", name, pr, i, o, lo, hi, wlo, whi)
+						}
+					}
+				}
+			}
 		}
 	}
 }
