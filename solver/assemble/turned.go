@@ -92,9 +92,12 @@ func (si *shapeInfo) walked(o *orientInfo, am grid.AxisMap, norm int) {
 	if si.anchor >= 0 {
 		o.anc = am.Apply(si.cells[si.anchor].Pos).Sub(o.hot)
 	}
-	if first := si.turnedSorted(am, 1); len(first) > 0 {
-		o.fst = first[0].Pos.Sub(o.hot)
-	}
+	// The first cell straight from the walk: a list of one (turnedSorted)
+	// was an allocation for every orientation.
+	si.walkTurned(am, func(x, y, z int, _ model.Voxel) bool {
+		o.fst = grid.Vec{x - o.hot[0], y - o.hot[1], z - o.hot[2]}
+		return false
+	})
 }
 
 // faces lists, for each axis k, the cells on the low side (faces[k][0])
