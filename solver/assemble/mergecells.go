@@ -3,6 +3,7 @@ package assemble
 import (
 	"math/bits"
 
+	"github.com/burrlab/burrlab/internal/splitmix"
 	"github.com/burrlab/burrlab/model"
 )
 
@@ -95,21 +96,12 @@ func (runs *placementRuns) of(k int) (offs []int32, from, to int) {
 	return runs.offs[runs.start[k]:runs.start[k+1]], int(runs.row[k]), int(runs.row[k+1])
 }
 
-// placementHash returns a well mixed 64-bit hash of placement i (the
-// finalizer of SplitMix64). A cell's hash is the sum of its placements':
-// an addition an entry, where mixing each entry in took three more
-// instructions.
-func placementHash(i int) uint64 {
-	x := uint64(i) + 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
-}
-
-// hashCells adds the hash of each placement from to to-1, whose offsets
-// are offs, to the hashes of the cells it covers, and counts it in
-// count. A function of its own: in identicalCells' loop the loop's
-// variables were kept in memory.
+// hashCells adds the hash of each placement from to to-1 (splitmix.Mix
+// of its number), whose offsets are offs, to the hashes of the cells it
+// covers, and counts it in count. A cell's hash is so the sum of its
+// placements': an addition an entry, where mixing each entry in took
+// three more instructions. A function of its own: in identicalCells'
+// loop the loop's variables were kept in memory.
 func (a *Assembler) hashCells(hash []uint64, count []int32, offs []int32, from, to int) {
 	r := &a.res
 	cell := r.cell
@@ -119,7 +111,7 @@ func (a *Assembler) hashCells(hash []uint64, count []int32, offs []int32, from, 
 		// r.at on scalars: a placement or Vec copied whole went through
 		// overlapping moves that stalled for every row.
 		base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
-		h := placementHash(i)
+		h := splitmix.Mix(uint64(i))
 		for _, off := range offs {
 			c := cell[base+int(off)]
 			hash[c] += h
@@ -148,7 +140,7 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, coun
 	}
 	for i := range hash {
 		if r.shape.At(r.pos[i]).State() == model.Filled {
-			hash[i] += placementHash(-1) // no placement's
+			hash[i] += splitmix.Mix(^uint64(0)) // no placement's number
 		}
 	}
 	// low[i] is the lowest cell with i's hash: open addressing on the

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+
+	"github.com/burrlab/burrlab/internal/splitmix"
 )
 
 // Matrix is a compiled problem. The search keeps, per search level, the
@@ -409,9 +411,10 @@ func build(p *Problem, rows []int32, take bool) *Matrix {
 // colTally is what build's first pass over the rows counts of a column.
 type colTally struct {
 	// hash hashes the column's rows and weights, to find identical
-	// columns (see duplicates): the sum of rowHash of its rows, times
-	// their weights. An addition an entry of weight 1, where a
-	// multiplication each had taken five instructions more.
+	// columns (see duplicates): the sum of its rows' hashes
+	// (splitmix.Mix of their numbers) times their weights. An addition
+	// an entry of weight 1, where a multiplication each had taken five
+	// instructions more.
 	hash  uint64
 	avail int64 // the weight of all its rows
 	last  int32 // the last word of a row set counted, +1 (0: none)
@@ -423,7 +426,7 @@ type colTally struct {
 // tallyRow counts row i, whose entries are cols and wts, into t.
 func tallyRow(t []colTally, cols, wts []int32, i int32) {
 	wi := i>>6 + 1
-	h := rowHash(i)
+	h := splitmix.Mix(uint64(i))
 	wts = wts[:len(cols)]
 	for j, c := range cols {
 		ct := &t[c]
@@ -440,15 +443,6 @@ func tallyRow(t []colTally, cols, wts []int32, i int32) {
 		}
 		ct.hash += h
 	}
-}
-
-// rowHash returns a well mixed 64-bit hash of row i (the finalizer of
-// SplitMix64).
-func rowHash(i int32) uint64 {
-	x := uint64(i) + 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // denseRatio bounds the words of Matrix.dense, padding aside, by this

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 
+	"github.com/burrlab/burrlab/internal/splitmix"
 	"github.com/burrlab/burrlab/internal/workpool"
 )
 
@@ -654,7 +655,7 @@ func (sp *splitter) descents(d, i int, est, prod uint64) {
 	}
 	prod = satMul(prod, uint64(n))
 	for j := range g {
-		g[j].rng = splitmix(g[j].rng)
+		g[j].rng = splitmix.Mix(g[j].rng)
 		g[j].alt = int(g[j].rng % uint64(n))
 	}
 	// The probes that take the same alternative go on together.
@@ -743,14 +744,6 @@ func (w *worker) available(d int, c int32, out []int32) []int32 {
 		}
 	}
 	return out
-}
-
-// splitmix is one step of the SplitMix64 generator.
-func splitmix(x uint64) uint64 {
-	x += 0x9e3779b97f4a7c15
-	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
-	x = (x ^ x>>27) * 0x94d049bb133111eb
-	return x ^ x>>31
 }
 
 // Saturating arithmetic: estimates of huge trees stop at satMax instead

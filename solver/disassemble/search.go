@@ -7,6 +7,7 @@ import (
 	"math/bits"
 
 	"github.com/burrlab/burrlab/internal/budget"
+	"github.com/burrlab/burrlab/internal/splitmix"
 	"github.com/burrlab/burrlab/model/grid"
 )
 
@@ -110,10 +111,8 @@ func (w *worker) hashesFor(n int) *nodeHashes {
 	seed := uint64(0x243F6A8885A308D3)
 	var sum uint64
 	for i := range h.coef {
+		h.coef[i] = splitmix.Mix(seed)
 		seed += 0x9E3779B97F4A7C15
-		z := (seed ^ seed>>30) * 0xBF58476D1CE4E5B9
-		z = (z ^ z>>27) * 0x94D049BB133111EB
-		h.coef[i] = z ^ z>>31
 		if i > 0 {
 			sum += h.coef[i]
 		}
