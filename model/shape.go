@@ -152,9 +152,9 @@ func (s *Shape) FilledCells() []grid.Cell {
 
 // cellsWhere lists the voxels that keep keeps, in index order; it must
 // not keep a zero voxel (see eachVoxel). It makes room for n of them
-// first and walks the voxels by coordinates: appending and working out each position by division
-// made listing a big result's cells a noticeable part of a small
-// puzzle's preparation.
+// first and walks the voxels by coordinates: appending and working out
+// each position by division made listing a big result's cells a
+// noticeable part of a small puzzle's preparation.
 func (s *Shape) cellsWhere(n int, keep func(Voxel) bool) []grid.Cell {
 	out := make([]grid.Cell, 0, n)
 	s.eachVoxel(func(x, y, z int, v Voxel) {

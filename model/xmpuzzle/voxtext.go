@@ -102,10 +102,10 @@ func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 // plainText reports whether the parser passes text b, which holds no
 // '<', on unchanged and without complaint: it has no entity, no "]]>",
 // no control character but tabs and newlines (a carriage return would be
-// changed) and nothing outside ASCII. A voxel string is tested a word at a time,
-// one test for a byte below ' ' or above 0x7f; testing each byte against
-// the voxel string characters was a quarter of reading HexSticks' voxel
-// strings. Other characters are left to voxels, which rejects them as
+// changed) and nothing outside ASCII. A voxel string is tested a word
+// at a time, one test for a byte below ' ' or above 0x7f; testing each
+// byte against the voxel string characters was a quarter of reading
+// HexSticks' voxel strings. Other characters are left to voxels, which rejects them as
 // it would after a full parse.
 func plainText(b []byte) bool {
 	if bytes.IndexByte(b, '&') >= 0 || bytes.Contains(b, []byte("]]>")) {
