@@ -26,9 +26,10 @@ func (a *Assembler) areas() *cover.Areas {
 		return nil
 	}
 	r := &a.res
-	ar := &cover.Areas{Cells: make([]int, len(r.pos)), Adj: make([][]int, len(r.pos))}
+	ar := &cover.Areas{Cells: make([]int, len(r.cells)), Adj: make([][]int, len(r.cells))}
 	var nb []grid.Vec
-	for i, q := range r.pos {
+	for i := range r.cells {
+		q := r.cells[i].Pos
 		ar.Cells[i] = int(r.col[i])
 		nb = a.g.Neighbors(nb[:0], q, grid.ByFace)
 		for _, v := range nb {
@@ -43,7 +44,7 @@ func (a *Assembler) areas() *cover.Areas {
 // areaRule reports whether areas gives the cells' geometry (see there).
 func (a *Assembler) areaRule() bool {
 	r := &a.res
-	if r.fixed != len(r.pos) || a.g.Type() != grid.Cubes || r.lo[0] != r.hi[0] && r.lo[1] != r.hi[1] && r.lo[2] != r.hi[2] {
+	if r.fixed != len(r.cells) || a.g.Type() != grid.Cubes || r.lo[0] != r.hi[0] && r.lo[1] != r.hi[1] && r.lo[2] != r.hi[2] {
 		return false
 	}
 	unit := 0

@@ -42,8 +42,8 @@ func TestAreasWhere(t *testing.T) {
 			continue
 		}
 		// Every cell is listed once, and touching is mutual.
-		if len(ar.Cells) != len(a.res.pos) {
-			t.Errorf("%s: %d cells, the result has %d", c.name, len(ar.Cells), len(a.res.pos))
+		if len(ar.Cells) != len(a.res.cells) {
+			t.Errorf("%s: %d cells, the result has %d", c.name, len(ar.Cells), len(a.res.cells))
 		}
 		for i, adj := range ar.Adj {
 			for _, j := range adj {

@@ -111,7 +111,10 @@ type result struct {
 	stride grid.Vec // voxel index steps along x, y and z (see index)
 	cell   []int32  // voxel index -> result cell number, -1 where empty
 	col    []int32  // result cell number -> cover column
-	pos    []grid.Vec
+	// cells are the result's non-empty cells, in index order; a cell's
+	// number is its place here. (A list of their positions of its own
+	// was 13 fresh pages on HexSticks.)
+	cells []grid.Cell
 }
 
 // Assembler holds one problem prepared for solving. It is immutable after
@@ -423,10 +426,9 @@ func (a *Assembler) setup(ctx context.Context) error {
 	r.stride = grid.Vec{1, rs.Size[0], rs.Size[0] * rs.Size[1]}
 	r.cell = make([]int32, len(rs.Voxels))
 	fill(r.cell, -1)
-	r.pos = make([]grid.Vec, len(cells))
+	r.cells = cells
 	for k, c := range cells {
 		r.cell[r.index(c.Pos)] = int32(k)
-		r.pos[k] = c.Pos
 		if model.Voxel(c.Tag).State() == model.Filled {
 			r.fixed++
 		}
@@ -488,7 +490,7 @@ func fill(s []int32, v int32) {
 // units checks the pieces' cell count against the result and returns the
 // number of holes allowed (-1: any), as BurrTools' createMatrix does.
 func (a *Assembler) units(opts Options) (int, error) {
-	total := len(a.res.pos)
+	total := len(a.res.cells)
 	minCells, maxCells := 0, 0
 	for _, pt := range a.parts {
 		minCells += pt.min * pt.info.filled
@@ -1025,7 +1027,7 @@ func (a *Assembler) cellOrder() []int {
 	r := &a.res
 	ext := r.hi.Sub(r.lo)
 	axes := []int{0, 1, 2}
-	byFilter := a.filter != nil && len(r.pos) > r.fixed
+	byFilter := a.filter != nil && len(r.cells) > r.fixed
 	if byFilter {
 		axes = []int{2, 1, 0}
 	} else {
@@ -1045,10 +1047,10 @@ func (a *Assembler) cellOrder() []int {
 	}
 	sx, sy, sz := step[0], step[1], step[2]
 	k0 := sx*r.lo[0] + sy*r.lo[1] + sz*r.lo[2]
-	n := len(r.pos)
+	n := len(r.cells)
 	order := make([]int, n)
 	for c := range order {
-		p := &r.pos[c]
+		p := &r.cells[c].Pos
 		k := sx*p[0] + sy*p[1] + sz*p[2] - k0
 		order[c] = k*n + c
 	}
@@ -1092,11 +1094,11 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 func (a *Assembler) makeCover(ctx context.Context, holes int, lead []bool, order []int, runs *placementRuns, same, count []int32) (bool, error) {
 	r := &a.res
 	np := len(a.parts)
-	cols := make([]cover.Column, 0, np+len(r.pos)+1)
+	cols := make([]cover.Column, 0, np+len(r.cells)+1)
 	for _, pt := range a.parts {
 		cols = append(cols, cover.Column{Min: pt.min, Max: pt.max})
 	}
-	r.col = make([]int32, len(r.pos))
+	r.col = make([]int32, len(r.cells))
 	for j, i := range order {
 		if same != nil && same[i] != int32(i) {
 			c := r.col[same[i]]
@@ -1107,7 +1109,7 @@ func (a *Assembler) makeCover(ctx context.Context, holes int, lead []bool, order
 		}
 		r.col[i] = int32(len(cols))
 		col := cover.Column{Min: 1, Max: 1}
-		if r.shape.At(r.pos[i]).State() != model.Filled {
+		if model.Voxel(r.cells[i].Tag).State() != model.Filled {
 			col = cover.Column{Min: 0, Max: 1, Hole: true}
 		}
 		if same != nil {
@@ -1127,7 +1129,7 @@ func (a *Assembler) makeCover(ctx context.Context, holes int, lead []bool, order
 	rangeCol := -1
 	if minCells != maxCells {
 		rangeCol = len(cols)
-		cols = append(cols, cover.Column{Min: max(0, r.fixed-fixedCells), Max: len(r.pos) - fixedCells})
+		cols = append(cols, cover.Column{Min: max(0, r.fixed-fixedCells), Max: len(r.cells) - fixedCells})
 	}
 	leadCol := -1
 	if lead != nil {
@@ -1142,7 +1144,7 @@ func (a *Assembler) makeCover(ctx context.Context, holes int, lead []bool, order
 		cols = a.axis.addColumns(cols)
 	}
 	if same != nil {
-		merged := np + len(r.pos) - extra // cells merged into others
+		merged := np + len(r.cells) - extra // cells merged into others
 		for c := extra; c < len(cols); c++ {
 			cols[c].Unmerged = c + merged
 		}
@@ -1156,7 +1158,7 @@ func (a *Assembler) makeCover(ctx context.Context, holes int, lead []bool, order
 	// placement+1 that met it. Nil: each cell has a column of its own.
 	var entry []cellEntry
 	if same != nil {
-		entry = make([]cellEntry, len(r.pos))
+		entry = make([]cellEntry, len(r.cells))
 		first := make([]int32, len(cols)) // column c's first cell+1
 		for i, c := range r.col {
 			entry[i].col = c

@@ -47,7 +47,7 @@ import (
 func (a *Assembler) preferredBreaker(best int) (pick int, choices []int) {
 	r := &a.res
 	ext := r.hi.Sub(r.lo)
-	if a.g.Type() != grid.Cubes || len(r.pos) != (ext[0]+1)*(ext[1]+1)*(ext[2]+1) {
+	if a.g.Type() != grid.Cubes || len(r.cells) != (ext[0]+1)*(ext[1]+1)*(ext[2]+1) {
 		return best, nil
 	}
 	proper := int64(0)

@@ -117,10 +117,15 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 		}
 	}
 	_, aligned := grid.AxisMapOf(g, 0)
+	var pos []grid.Vec // the result's cells' positions, to be turned
 	if aligned {
 		f.maps, f.shift = make([]grid.AxisMap, end), make([]grid.Vec, end)
 	} else {
 		f.img = make([][]grid.Vec, end)
+		pos = make([]grid.Vec, len(a.res.cells))
+		for i := range pos {
+			pos[i] = a.res.cells[i].Pos
+		}
 	}
 	for t := 0; t < end; t++ {
 		if err := ctx.Err(); err != nil { // each turns the whole result
@@ -146,7 +151,7 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 			f.trans = append(f.trans, t)
 			continue
 		}
-		out, _, ok := g.Transform(t, a.res.pos, grid.Vec{})
+		out, _, ok := g.Transform(t, pos, grid.Vec{})
 		if !ok {
 			continue
 		}

@@ -53,11 +53,11 @@ func NewLayout(ctx context.Context, p *model.Puzzle, problem int, opts LayoutOpt
 	}
 	set := a.PlacementSet()
 	l := &Layout{Fits: make([][]Fit, len(a.parts)), BoxFits: make([]bool, len(a.parts))}
-	for _, q := range a.res.pos {
-		if a.res.shape.At(q).State() == model.Filled {
-			l.Filled = append(l.Filled, q)
+	for _, c := range a.res.cells {
+		if model.Voxel(c.Tag).State() == model.Filled {
+			l.Filled = append(l.Filled, c.Pos)
 		} else {
-			l.Variable = append(l.Variable, q)
+			l.Variable = append(l.Variable, c.Pos)
 		}
 	}
 	rext := a.res.hi.Sub(a.res.lo)

@@ -46,7 +46,7 @@ func (a *Assembler) mayMergeCells(runs *placementRuns) bool {
 		offs, from, to := runs.of(k)
 		entries += len(offs) * (to - from)
 	}
-	return entries <= maxMergeCoverage*len(a.res.pos)
+	return entries <= maxMergeCoverage*len(a.res.cells)
 }
 
 // placementRuns holds the filled offsets (filledOffsets) of each run of
@@ -131,7 +131,7 @@ func (a *Assembler) hashCells(hash []uint64, count []int32, offs []int32, from, 
 // the problem again without merging.
 func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, count []int32) {
 	r := &a.res
-	n := len(r.pos)
+	n := len(r.cells)
 	hash := make([]uint64, n)
 	count = make([]int32, n)
 	for k := range len(runs.row) - 1 {
@@ -139,7 +139,7 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, coun
 		a.hashCells(hash, count, offs, from, to)
 	}
 	for i := range hash {
-		if r.shape.At(r.pos[i]).State() == model.Filled {
+		if model.Voxel(r.cells[i].Tag).State() == model.Filled {
 			hash[i] += splitmix.Mix(^uint64(0)) // no placement's number
 		}
 	}

@@ -104,7 +104,7 @@ func TestMergedCellsCollision(t *testing.T) {
 	// Merge a cell into an earlier group of another with as many
 	// placements: their placements differ, the groups being different.
 	r := &a.res
-	kind := func(i int) model.State { return r.shape.At(r.pos[i]).State() }
+	kind := func(i int) model.State { return model.Voxel(r.cells[i].Tag).State() }
 	faked := false
 	for x, i := range order {
 		for _, j := range order[x+1:] {
