@@ -1073,8 +1073,8 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 	order := a.cellOrder()
 	runs := a.placementRuns()
 	if a.mayMergeCells(&runs) {
-		same, count := a.identicalCells(order, &runs)
-		if ok, err := a.makeCover(ctx, holes, lead, order, &runs, same, count); ok || err != nil {
+		same, tally := a.identicalCells(order, &runs)
+		if ok, err := a.makeCover(ctx, holes, lead, order, &runs, same, tally); ok || err != nil {
 			return err
 		}
 		// Cells merged that a placement tells apart (identicalCells).
@@ -1091,7 +1091,7 @@ func (a *Assembler) build(ctx context.Context, holes int, lead []bool) error {
 // many placements each (identicalCells), so a cell that no placement
 // meets without the column's first cell has the first cell's
 // placements.
-func (a *Assembler) makeCover(ctx context.Context, holes int, lead []bool, order []int, runs *placementRuns, same, count []int32) (bool, error) {
+func (a *Assembler) makeCover(ctx context.Context, holes int, lead []bool, order []int, runs *placementRuns, same []int32, tally []cellTally) (bool, error) {
 	r := &a.res
 	np := len(a.parts)
 	cols := make([]cover.Column, 0, np+len(r.cells)+1)
@@ -1164,7 +1164,7 @@ func (a *Assembler) makeCover(ctx context.Context, holes int, lead []bool, order
 			entry[i].col = c
 			if f := first[c]; f != 0 {
 				entry[i].col = ^(f - 1)
-				entries -= int(count[i]) // no entry of its own
+				entries -= int(tally[i].count) // no entry of its own
 			} else {
 				first[c] = int32(i) + 1
 			}

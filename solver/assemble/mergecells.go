@@ -96,16 +96,24 @@ func (runs *placementRuns) of(k int) (offs []int32, from, to int) {
 	return runs.offs[runs.start[k]:runs.start[k+1]], int(runs.row[k]), int(runs.row[k+1])
 }
 
+// cellTally is what identicalCells learns of a cell from the placements
+// that cover it: the sum of their hashes and their number. Side by side:
+// in two arrays, hashCells' loop had one more slice to keep, and kept
+// its counter in memory (eighteen instructions an entry).
+type cellTally struct {
+	hash  uint64
+	count int32
+}
+
 // hashCells adds the hash of each placement from to to-1 (splitmix.Mix
 // of its number), whose offsets are offs, to the hashes of the cells it
-// covers, and counts it in count. A cell's hash is so the sum of its
+// covers, and counts it. A cell's hash is so the sum of its
 // placements': an addition an entry, where mixing each entry in took
 // three more instructions. A function of its own: in identicalCells'
 // loop the loop's variables were kept in memory.
-func (a *Assembler) hashCells(hash []uint64, count []int32, offs []int32, from, to int) {
+func (a *Assembler) hashCells(tally []cellTally, offs []int32, from, to int) {
 	r := &a.res
 	cell := r.cell
-	count = count[:len(hash)]
 	for i := from; i < to; i++ {
 		pl := &a.rows[i]
 		// r.at on scalars: a placement or Vec copied whole went through
@@ -113,34 +121,33 @@ func (a *Assembler) hashCells(hash []uint64, count []int32, offs []int32, from, 
 		base := r.at(pl.pos[0], pl.pos[1], pl.pos[2])
 		h := splitmix.Mix(uint64(i))
 		for _, off := range offs {
-			c := cell[base+int(off)]
-			hash[c] += h
-			count[c]++
+			t := &tally[cell[base+int(off)]]
+			t.hash += h
+			t.count++
 		}
 	}
 }
 
 // identicalCells returns same[i]: of the cells whose placements are
 // those of cell i, the first in order (i itself for that one); or nil
-// where no two cells have the same placements. count[i] is the number of
-// placements that cover cell i. Only cells of the same kind (filled or
-// variable) are merged, as only their columns have the same bounds.
-// Cells are grouped by a hash of their placements and their count:
-// makeCover checks placement by placement that each group's cells go
-// together, and where a collision merged cells that do not it builds
-// the problem again without merging.
-func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, count []int32) {
+// where no two cells have the same placements; and each cell's tally,
+// whose count is the number of placements that cover it. Only cells of
+// the same kind (filled or variable) are merged, as only their columns
+// have the same bounds. Cells are grouped by a hash of their placements
+// and their count: makeCover checks placement by placement that each
+// group's cells go together, and where a collision merged cells that do
+// not it builds the problem again without merging.
+func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same []int32, tally []cellTally) {
 	r := &a.res
 	n := len(r.cells)
-	hash := make([]uint64, n)
-	count = make([]int32, n)
+	tally = make([]cellTally, n)
 	for k := range len(runs.row) - 1 {
 		offs, from, to := runs.of(k)
-		a.hashCells(hash, count, offs, from, to)
+		a.hashCells(tally, offs, from, to)
 	}
-	for i := range hash {
+	for i := range tally {
 		if model.Voxel(r.cells[i].Tag).State() == model.Filled {
-			hash[i] += splitmix.Mix(^uint64(0)) // no placement's number
+			tally[i].hash += splitmix.Mix(^uint64(0)) // no placement's number
 		}
 	}
 	// low[i] is the lowest cell with i's hash: open addressing on the
@@ -148,14 +155,15 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, coun
 	shift := 64 - bits.Len(uint(2*n-1))
 	table := make([]int32, 1<<(64-shift))
 	var low []int32
-	for i, hi := range hash {
+	for i := range tally {
+		hi := tally[i].hash
 		for s := hi >> shift; ; s = (s + 1) & uint64(len(table)-1) {
 			d := table[s] - 1
 			if d < 0 {
 				table[s] = int32(i) + 1
 				break
 			}
-			if hash[d] == hi {
+			if tally[d].hash == hi {
 				if low == nil {
 					low = make([]int32, n)
 					for j := range low {
@@ -168,7 +176,7 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, coun
 		}
 	}
 	if low == nil {
-		return nil, count
+		return nil, tally
 	}
 	// Each group's first cell in order stands for it. The tables are
 	// reused, each low[i] read before it is overwritten: fresh memory
@@ -179,7 +187,7 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, coun
 	merged := false
 	for _, i := range order {
 		d := low[i]
-		if count[d] != count[i] {
+		if tally[d].count != tally[i].count {
 			d = int32(i)
 		}
 		if first[d] == 0 {
@@ -189,7 +197,7 @@ func (a *Assembler) identicalCells(order []int, runs *placementRuns) (same, coun
 		merged = merged || same[i] != int32(i)
 	}
 	if !merged {
-		return nil, count
+		return nil, tally
 	}
-	return same, count
+	return same, tally
 }

@@ -97,7 +97,7 @@ func TestMergedCellsCollision(t *testing.T) {
 	holes := a.stats.Holes
 	lead, _ := a.leaders() // as generate found them
 	order, runs := a.cellOrder(), a.placementRuns()
-	same, count := a.identicalCells(order, &runs)
+	same, tally := a.identicalCells(order, &runs)
 	if same == nil {
 		t.Fatal("no cells merged")
 	}
@@ -108,7 +108,7 @@ func TestMergedCellsCollision(t *testing.T) {
 	faked := false
 	for x, i := range order {
 		for _, j := range order[x+1:] {
-			if same[i] == int32(i) && same[j] == int32(j) && count[i] == count[j] && kind(i) == kind(j) {
+			if same[i] == int32(i) && same[j] == int32(j) && tally[i].count == tally[j].count && kind(i) == kind(j) {
 				same[j], faked = int32(i), true
 				break
 			}
@@ -120,7 +120,7 @@ func TestMergedCellsCollision(t *testing.T) {
 	if !faked {
 		t.Fatal("no two groups of cells with as many placements")
 	}
-	if ok, err := a.makeCover(context.Background(), holes, lead, order, &runs, same, count); err != nil || ok {
+	if ok, err := a.makeCover(context.Background(), holes, lead, order, &runs, same, tally); err != nil || ok {
 		t.Fatalf("cells merged that differ: makeCover says %v, %v", ok, err)
 	}
 	if ok, err := a.makeCover(context.Background(), holes, lead, order, &runs, nil, nil); err != nil || !ok {
