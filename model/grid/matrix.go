@@ -131,23 +131,14 @@ func matKey(m *imat) (uint64, bool) {
 // looked up by them: multiplying 96 x 96 matrices and looking them up in
 // a map was a hundredth of a small burr's whole run.
 func composePerms(ms []imat) ([][]int16, bool) {
-	type perm struct{ p, s [3]int }
-	// key numbers a signed permutation: 6^k (2 p[k] + [s[k] < 0]).
-	key := func(q perm) int {
-		n := 0
-		for k := 2; k >= 0; k-- {
-			n = 6*n + 2*q.p[k]
-			if q.s[k] < 0 {
-				n++
-			}
-		}
-		return n
-	}
-	var index [216]int16
+	// Row k of a matrix is a signed axis, 2 j + [negative] for its
+	// entry ±1 in column j; a matrix's key, 6^k times row k's axis
+	// summed, numbers it.
+	axes := make([][3]uint8, len(ms))
+	var index [256]int16 // 216 keys, indexed by a byte without a check
 	for i := range index {
 		index[i] = -1
 	}
-	ps := make([]perm, len(ms))
 	for i, m := range ms {
 		var used [3]bool
 		for k := 0; k < 3; k++ {
@@ -157,7 +148,10 @@ func composePerms(ms []imat) ([][]int16, bool) {
 					if (v != 1 && v != -1) || used[j] {
 						return nil, false
 					}
-					ps[i].p[k], ps[i].s[k], used[j] = j, v, true
+					axes[i][k], used[j] = uint8(2*j), true
+					if v < 0 {
+						axes[i][k]++
+					}
 					n++
 				}
 			}
@@ -165,29 +159,27 @@ func composePerms(ms []imat) ([][]int16, bool) {
 				return nil, false
 			}
 		}
-		index[key(ps[i])] = int16(i)
+		a := &axes[i]
+		index[a[0]+6*a[1]+36*a[2]] = int16(i)
 	}
-	// The product's key is worked out in place, the permutations read
-	// through pointers: building a perm for key and copying each one
-	// went through memory, and the table took 50 us of a small cube
-	// burr's run. One backing array holds every row.
+	// Row k of M_t2 * M_t1 is row j of M_t1, negated if row k of M_t2 is
+	// -e_j: its axis is row j's with the sign bit flipped. So the terms
+	// of the product's key for the six axes row k of M_t2 can be are
+	// worked out once a row of the table, and each product is three
+	// look-ups: working its key out from the permutations and signs took
+	// HexSticks 236,000 instructions.
 	n := len(ms)
 	tab, all := make([][]int16, n), make([]int16, n*n)
-	for t1 := range ps {
-		a := &ps[t1]
+	for t1 := range axes {
+		a := &axes[t1]
+		var w0, w1, w2 [8]uint8 // an axis' term of rows 0, 1 and 2
+		for c := range uint8(6) {
+			v := a[c>>1] ^ c&1
+			w0[c], w1[c], w2[c] = v, 6*v, 36*v
+		}
 		row := all[t1*n : (t1+1)*n]
-		for t2 := range ps {
-			b := &ps[t2]
-			// Row k of M_t2 * M_t1 is s2[k] times row p2[k] of M_t1.
-			q := 0
-			for k := 2; k >= 0; k-- {
-				j := b.p[k]
-				q = 6*q + 2*a.p[j]
-				if b.s[k]*a.s[j] < 0 {
-					q++
-				}
-			}
-			row[t2] = index[q]
+		for t2, b := range axes {
+			row[t2] = index[w0[b[0]&7]+w1[b[1]&7]+w2[b[2]&7]]
 		}
 		tab[t1] = row
 	}
