@@ -60,15 +60,23 @@ func (a *axisMap) mapCells(cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 
 // cubeAxisMaps holds the 48 cube rotations as axis maps: [0] about cell
 // centres (the cube grid), [1] about cell corners (the rhombic and
-// tetra-octa grids).
-var cubeAxisMaps = sync.OnceValue(func() [2][]axisMap {
-	var out [2][]axisMap
-	for _, m := range cubeRotations() {
-		out[0] = append(out[0], newAxisMap(m, false))
-		out[1] = append(out[1], newAxisMap(m, true))
+// tetra-octa grids). Each is made when first needed, a grid needing one:
+// making both, by appending, took six fresh pages of every run.
+var cubeAxisMaps = [2]func() []axisMap{
+	sync.OnceValue(func() []axisMap { return cubeAxisMapsAbout(false) }),
+	sync.OnceValue(func() []axisMap { return cubeAxisMapsAbout(true) }),
+}
+
+// cubeAxisMapsAbout returns the cube rotations as axis maps, about a
+// cell's corner if corner, else about its centre.
+func cubeAxisMapsAbout(corner bool) []axisMap {
+	rots := cubeRotations()
+	out := make([]axisMap, len(rots))
+	for i, m := range rots {
+		out[i] = newAxisMap(m, corner)
 	}
 	return out
-})
+}
 
 // AxisMap is an orientation of a grid whose orientations all map axes
 // onto axes (cubes, rhombic tetrahedra, tetra-octa): output coordinate k
@@ -89,7 +97,7 @@ func AxisMapOf(g Grid, t int) (a AxisMap, ok bool) {
 	default:
 		return AxisMap{}, false
 	}
-	maps := cubeAxisMaps()[corner]
+	maps := cubeAxisMaps[corner]()
 	if t < 0 || t >= len(maps) {
 		return AxisMap{}, false
 	}
@@ -130,11 +138,11 @@ func TransformInto(g Grid, dst []Vec, t int, cells []Vec, hot Vec) ([]Vec, Vec, 
 		return dst, prismTurn(m, hot), true
 	case Cubes:
 		if t >= 0 && t < 48 {
-			am = &cubeAxisMaps()[0][t]
+			am = &cubeAxisMaps[0]()[t]
 		}
 	case Rhombic, TetraOcta:
 		if t >= 0 && t < 48 {
-			am = &cubeAxisMaps()[1][t]
+			am = &cubeAxisMaps[1]()[t]
 		}
 	default:
 		return g.Transform(t, cells, hot)

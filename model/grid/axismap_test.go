@@ -13,7 +13,7 @@ func TestAxisMaps(t *testing.T) {
 			}
 		}
 	}
-	maps := cubeAxisMaps()
+	maps := [2][]axisMap{cubeAxisMaps[0](), cubeAxisMaps[1]()}
 	for i, m := range cubeRotations() {
 		for _, v := range vs {
 			if got, want := maps[0][i].apply(v), m.apply(v); got != want {

@@ -60,7 +60,7 @@ func (cubeGrid) Transform(t int, cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 	if t < 0 || t >= 48 {
 		return nil, Vec{}, false
 	}
-	return cubeAxisMaps()[0][t].mapCells(cells, hot)
+	return cubeAxisMaps[0]()[t].mapCells(cells, hot)
 }
 
 func (g cubeGrid) Compose(t1, t2 int) (int, bool) { return lookup(g.compositions(), t1, t2) }

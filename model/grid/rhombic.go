@@ -94,7 +94,7 @@ func (rhombicGrid) Transform(t int, cells []Vec, hot Vec) ([]Vec, Vec, bool) {
 	if t < 0 || t >= 48 {
 		return nil, Vec{}, false
 	}
-	return cubeAxisMaps()[1][t].mapCells(cells, hot)
+	return cubeAxisMaps[1]()[t].mapCells(cells, hot)
 }
 
 func (g rhombicGrid) Compose(t1, t2 int) (int, bool) { return lookup(g.compositions(), t1, t2) }
