@@ -63,8 +63,6 @@ type filter struct {
 	img   [][]grid.Vec
 	maps  []grid.AxisMap
 	shift []grid.Vec
-	// comp[t1*2N+t2] is the grid's Compose(t1, t2), -1 where undefined.
-	comp []int16
 	// steps[(part*N + t)*len(trans) + k] says what trans[k] does to a piece
 	// of part placed in (normalised, proper) orientation t: see step.
 	steps []step
@@ -103,18 +101,6 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 			alone = len(a.plan.partner) == 0 || a.plan.partner[a.slotStart[i]+k] < 0
 		}
 		f.unpaired[i] = alone
-	}
-	n2 := 2 * f.n
-	f.comp = make([]int16, n2*n2)
-	c := grid.ComposerOf(g)
-	for t1 := 0; t1 < n2; t1++ {
-		for t2 := 0; t2 < n2; t2++ {
-			u, ok := c.Compose(t1, t2)
-			if !ok {
-				u = -1
-			}
-			f.comp[t1*n2+t2] = int16(u)
-		}
 	}
 	_, aligned := grid.AxisMapOf(g, 0)
 	var pos []grid.Vec // the result's cells' positions, to be turned
@@ -169,6 +155,9 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 	rs := a.res.shape
 	f.stride = grid.Vec{1, rs.Size[0], rs.Size[0] * rs.Size[1]}
 	np, nt := len(a.parts), len(f.trans)
+	// Composed as needed: a table of every pair, made first, took a
+	// fresh page and most of the compositions (HexSticks: 2,304).
+	c := grid.ComposerOf(g)
 	f.anc = make([]grid.Vec, np*f.n)
 	f.steps = make([]step, np*f.n*nt)
 	for i, pt := range a.parts {
@@ -181,8 +170,8 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 			f.anc[i*f.n+t] = o.anc
 			for k, g := range f.trans {
 				st := &f.steps[(i*f.n+t)*nt+k]
-				u := int(f.comp[t*n2+g])
-				if u < 0 || !si.or[u].ok {
+				u, ok := c.Compose(t, g)
+				if !ok || !si.or[u].ok {
 					st.t = -1
 					continue
 				}
