@@ -622,7 +622,7 @@ func (f *filter) fitsShifted(cells []cellAt, d grid.Vec) bool {
 				covered++
 			}
 		}
-		if !a.puzzle.ColorAllowed(a.prob, pv.Color(), rv.Color()) {
+		if !a.colorAllowed(pv, rv) {
 			return false
 		}
 	}
