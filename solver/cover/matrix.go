@@ -121,12 +121,14 @@ type Matrix struct {
 	// 8 columns (rowStride 8) keep their 8 bytes as one word (rowWord),
 	// longer ones in rowCols. rowNarrow: no row has more than 6 columns
 	// (a piece of up to 5 cells), so the small search uses only the
-	// first 6 of 8 bytes.
+	// first 6 of 8 bytes; otherwise rowWide holds, as a row set, the
+	// rows of rowWord with a seventh column.
 	colMask   [][2]uint64
 	rowCols   []uint8
 	rowWord   []uint64
 	rowStride int32
 	rowNarrow bool
+	rowWide   []uint64
 	dead0     int32 // hole columns without any row
 	fail0     bool  // some column cannot reach its Min even with every row
 }
