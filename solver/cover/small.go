@@ -152,10 +152,11 @@ func (w *worker) load(d int) {
 	m, s := w.m, &w.sm
 	n := 0
 	for i, x := range w.aliveAt(d) {
+		base := int32(i << 6) // out of the loop: Go recomputes it each turn
 		for ; x != 0; x &= x - 1 {
 			// few counted at most smallRows rows: the mask only spares
 			// the bounds check.
-			s.rows[n&(smallRows-1)] = int32(i<<6 + bits.TrailingZeros64(x))
+			s.rows[n&(smallRows-1)] = base + int32(bits.TrailingZeros64(x))
 			n++
 		}
 	}
