@@ -325,8 +325,9 @@ func (r *runner) searchSmall(d int) (stopped bool) {
 				kill.or(sm.set(int32(c)))
 			}
 		}
+		// The rows tried before stay in l.alive: kill holds them, as
+		// they share the column chosen.
 		alive := l.alive.andNot(kill)
-		l.alive = l.alive.andNot(rbit(i)) // tried: gone for the later siblings
 		if m.doom != nil && w.doomedSmall(row, alive, l.open) {
 			continue // skipped without a node, as skips does
 		}
@@ -444,20 +445,6 @@ func (s *smallSearch) set(c int32) rset {
 // rset is a set of the small search's rows, smallRows bits: w0 holds
 // rows 0 to 63, w1 64 to 127, and so on.
 type rset struct{ w0, w1, w2, w3 uint64 }
-
-// rbit returns the set of row i alone.
-func rbit(i int) rset {
-	bit := uint64(1) << (uint(i) & 63)
-	switch i >> 6 {
-	case 0:
-		return rset{w0: bit}
-	case 1:
-		return rset{w1: bit}
-	case 2:
-		return rset{w2: bit}
-	}
-	return rset{w3: bit}
-}
 
 // or adds b's rows to a.
 func (a *rset) or(b rset) { a.w0 |= b.w0; a.w1 |= b.w1; a.w2 |= b.w2; a.w3 |= b.w3 }
