@@ -174,7 +174,8 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 			}
 		}
 	}
-	if _, aligned := grid.AxisMapOf(g, 0); aligned {
+	_, aligned := grid.AxisMapOf(g, 0) // the grid turns by axis maps
+	if aligned {
 		si.probes = probesOf(si.cells, si.filled)
 	}
 	n := 2 * g.Orientations()
@@ -189,7 +190,7 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 	si.walk = walk && norms != nil && walkable(si.lo, si.hi, len(si.cells))
 	var sym grid.Set // with derive: the symmetries seen
 	var f *faces     // see axisMapped
-	if _, aligned := grid.AxisMapOf(g, 0); aligned && !si.walk && norms != nil && len(si.cells) > 0 {
+	if aligned && !si.walk && norms != nil && len(si.cells) > 0 {
 		f = si.facesOf()
 	}
 
