@@ -195,3 +195,44 @@ func TestSmallSplit(t *testing.T) {
 		}
 	}
 }
+
+// TestListRows checks listRows against a plain loop over the bits, on
+// row sets of up to smallRows rows with empty words, words of fewer than
+// eight rows and of more, and full words, in sets of 1 to 600 words.
+func TestListRows(t *testing.T) {
+	rng := rand.New(rand.NewSource(1))
+	var rows [smallRows + 8]int32
+	for range 2000 {
+		alive := make([]uint64, 1+rng.Intn(600))
+		for n := min(rng.Intn(smallRows+1), 64*len(alive)); n > 0; {
+			i := rng.Intn(len(alive))
+			var x uint64
+			switch rng.Intn(4) {
+			case 0:
+				x = ^uint64(0)
+			case 1:
+				x = rng.Uint64()
+			default:
+				x = 1 << uint(rng.Intn(64))
+			}
+			for ; x != 0 && n > 0; x &= x - 1 {
+				if bit := x & -x; alive[i]&bit == 0 {
+					alive[i] |= bit
+					n--
+				}
+			}
+		}
+		var want []int32
+		for i, x := range alive {
+			for j := range 64 {
+				if x>>uint(j)&1 != 0 {
+					want = append(want, int32(64*i+j))
+				}
+			}
+		}
+		n := listRows(&rows, alive)
+		if !slices.Equal(rows[:n], want) {
+			t.Fatalf("listRows of %d rows in %d words: %v, want %v", len(want), len(alive), rows[:n], want)
+		}
+	}
+}
