@@ -414,17 +414,22 @@ func (w *worker) chooseSmall(l *smallLevel, taken int32) (best int32, least int)
 			if c < 0 {
 				break
 			}
+			// A hint closed already is counted anyway and then ruled
+			// out: whether it was open was the small search's most
+			// mispredicted branch.
 			bit := uint64(1) << (uint(c) & 63)
-			if todo[c>>6]&bit == 0 {
-				continue
-			}
+			open := todo[c>>6] & bit
 			todo[c>>6] &^= bit
 			n := l.alive.count(sm.set(c))
+			if open == 0 {
+				n = smallRows + 1
+			}
 			if n < least {
-				best, least = c, n
-				if n <= 1 {
-					return best, least
-				}
+				best = c
+			}
+			least = min(least, n)
+			if least <= 1 {
+				return best, least
 			}
 		}
 	}
@@ -433,10 +438,11 @@ func (w *worker) chooseSmall(l *smallLevel, taken int32) (best int32, least int)
 			c := int32(h<<6 + bits.TrailingZeros64(x))
 			n := l.alive.count(sm.set(c))
 			if n < least {
-				best, least = c, n
-				if n <= 1 {
-					return best, least
-				}
+				best = c
+			}
+			least = min(least, n)
+			if least <= 1 {
+				return best, least
 			}
 		}
 	}
