@@ -384,19 +384,21 @@ func (r *runner) searchSmall(d int) (stopped bool) {
 // column of a small matrix needs exactly one row, and a doom column's
 // survivors are its rows that row leaves.) It asks whether a column's
 // rows meet alive, not how many: no popcounts, 0.3% fewer instructions
-// on the Bedlam cube.
+// on the Bedlam cube. All doomLen entries are looked at, and the answer
+// is put together without branches: testing each column in turn, open
+// and then empty, mispredicted 0.9 million times on Bedlam -first 300,
+// 13% of all.
 func (w *worker) doomedSmall(row int32, alive rset, open [2]uint64) bool {
 	m, sm := w.m, &w.sm
-	for _, x := range m.doom[int(row)*doomLen : int(row+1)*doomLen] {
-		h := x.col
-		if h < 0 {
-			return false
-		}
-		if open[h>>6]&(1<<(uint(h)&63)) != 0 && alive.and(sm.set(h)).empty() {
-			return true
-		}
+	var dead uint64
+	for _, x := range (*[doomLen]doomSet)(m.doom[int(row)*doomLen:]) {
+		h := x.col                                                  // -1 for none
+		isOpen := open[h>>6&1] >> (uint(h) & 63) & uint64(^h>>31&1) // 1 or 0
+		a := alive.and(sm.set(h))
+		e := a.w0 | a.w1 | a.w2 | a.w3
+		dead |= isOpen &^ ((e | -e) >> 63) // open, and no row left
 	}
-	return false
+	return dead != 0
 }
 
 // chooseSmall returns the column node l branches on and its rows, as
