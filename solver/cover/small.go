@@ -190,8 +190,8 @@ func (w *worker) load(d int) {
 // the test for an empty word often: the listing took 13% of the Bedlam
 // cube's time. So the words with rows are listed first, without a
 // branch, and each one's first eight rows are written whether it has
-// them or not (rows has room past smallRows for that), the rest by a
-// loop that few words enter.
+// them or not (rows has room past smallRows for that), the rest of a
+// word of more than eight by a loop.
 func listRows(rows *[smallRows + 8]int32, alive []uint64) int {
 	var words [smallRows]uint32
 	k := 0
