@@ -191,7 +191,8 @@ func (w *worker) load(d int) {
 // cube's time. So the words with rows are listed first, without a
 // branch, and each one's first eight rows are written whether it has
 // them or not (rows has room past smallRows for that), the rest of a
-// word of more than eight by a loop.
+// word of more than eight by a loop. The eight are written out: as a
+// loop they took 6% more instructions on Bedlam -first 300.
 func listRows(rows *[smallRows + 8]int32, alive []uint64) int {
 	var words [smallRows]uint32
 	k := 0
