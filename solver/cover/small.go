@@ -47,8 +47,9 @@ const (
 // smallSearch is a worker's copy of a small node (see above). Its
 // columns keep the matrix's numbers.
 type smallSearch struct {
-	n    int                  // rows
-	rows [smallRows + 8]int32 // the internal row of each row, increasing (8 spare: see listRows)
+	n     int                  // rows
+	rows  [smallRows + 8]int32 // the internal row of each row, increasing (8 spare: see listRows)
+	words [smallRows]uint32    // listRows' scratch
 	// sets[k][c] is word k of column c's rows: rows 64k to 64k+63 (see
 	// set). Indexed by a byte, they need no bounds check; column
 	// smallCols takes the padding of Matrix.rowCols, and is empty
@@ -150,7 +151,7 @@ func (w *worker) few(d int) bool {
 // stack, and the copy is a third of the Bedlam cube's time.
 func (w *worker) load(d int) {
 	m, s := w.m, &w.sm
-	n := listRows(&s.rows, w.aliveAt(d))
+	n := listRows(&s.rows, &s.words, w.aliveAt(d))
 	// Only the words that hold rows are cleared: the others keep an
 	// older copy's bits, which the search never sees, as it reads every
 	// set through the rows available. Clearing all four took 0.4% more
@@ -192,9 +193,10 @@ func (w *worker) load(d int) {
 // branch, and each one's first eight rows are written whether it has
 // them or not (rows has room past smallRows for that), the rest of a
 // word of more than eight by a loop. The eight are written out: as a
-// loop they took 6% more instructions on Bedlam -first 300.
-func listRows(rows *[smallRows + 8]int32, alive []uint64) int {
-	var words [smallRows]uint32
+// loop they took 6% more instructions on Bedlam -first 300. words is
+// scratch room for the words with rows, kept by the caller: a local
+// array would be cleared at every call.
+func listRows(rows *[smallRows + 8]int32, words *[smallRows]uint32, alive []uint64) int {
 	k := 0
 	for i, x := range alive {
 		words[k&(smallRows-1)] = uint32(i) // at most smallRows words have rows

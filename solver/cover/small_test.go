@@ -202,6 +202,7 @@ func TestSmallSplit(t *testing.T) {
 func TestListRows(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	var rows [smallRows + 8]int32
+	var words [smallRows]uint32
 	for range 2000 {
 		alive := make([]uint64, 1+rng.Intn(600))
 		for n := min(rng.Intn(smallRows+1), 64*len(alive)); n > 0; {
@@ -230,7 +231,7 @@ func TestListRows(t *testing.T) {
 				}
 			}
 		}
-		n := listRows(&rows, alive)
+		n := listRows(&rows, &words, alive)
 		if !slices.Equal(rows[:n], want) {
 			t.Fatalf("listRows of %d rows in %d words: %v, want %v", len(want), len(alive), rows[:n], want)
 		}
