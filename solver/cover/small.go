@@ -47,9 +47,9 @@ const (
 // smallSearch is a worker's copy of a small node (see above). Its
 // columns keep the matrix's numbers.
 type smallSearch struct {
-	n     int                  // rows
-	rows  [smallRows + 8]int32 // the internal row of each row, increasing (8 spare: see listRows)
-	words [smallRows]uint32    // listRows' scratch
+	n     int                   // rows
+	rows  [smallRows + 8]int32  // the internal row of each row, increasing (8 spare: see listRows)
+	words [2 * smallRows]uint32 // listRows' scratch
 	// sets[k][c] is word k of column c's rows: rows 64k to 64k+63 (see
 	// set). Indexed by a byte, they need no bounds check; column
 	// smallCols takes the padding of Matrix.rowCols, and is empty
@@ -196,10 +196,12 @@ func (w *worker) load(d int) {
 // loop they took 6% more instructions on Bedlam -first 300. words is
 // scratch room for the words with rows, kept by the caller: a local
 // array would be cleared at every call.
-func listRows(rows *[smallRows + 8]int32, words *[smallRows]uint32, alive []uint64) int {
+func listRows(rows *[smallRows + 8]int32, words *[2 * smallRows]uint32, alive []uint64) int {
 	k := 0
 	for i, x := range alive {
-		words[k&(smallRows-1)] = uint32(i) // at most smallRows words have rows
+		// At most smallRows words have rows, so k never wraps: the
+		// mask only spares the bounds check.
+		words[k&(2*smallRows-1)] = uint32(i)
 		if x != 0 {
 			k++
 		}

@@ -198,14 +198,26 @@ func TestSmallSplit(t *testing.T) {
 
 // TestListRows checks listRows against a plain loop over the bits, on
 // row sets of up to smallRows rows with empty words, words of fewer than
-// eight rows and of more, and full words, in sets of 1 to 600 words.
+// eight rows and of more, and full words, in sets of 1 to 600 words,
+// and on smallRows rows each in a word of its own.
 func TestListRows(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	var rows [smallRows + 8]int32
-	var words [smallRows]uint32
-	for range 2000 {
-		alive := make([]uint64, 1+rng.Intn(600))
-		for n := min(rng.Intn(smallRows+1), 64*len(alive)); n > 0; {
+	var words [2 * smallRows]uint32
+	for k := range 2000 {
+		var alive []uint64
+		left := 0 // rows still to place
+		if k < 20 {
+			// smallRows words of one row each, among empty ones.
+			alive = make([]uint64, smallRows+rng.Intn(300))
+			for _, i := range rng.Perm(len(alive))[:smallRows] {
+				alive[i] = 1 << uint(rng.Intn(64))
+			}
+		} else {
+			alive = make([]uint64, 1+rng.Intn(600))
+			left = min(rng.Intn(smallRows+1), 64*len(alive))
+		}
+		for left > 0 {
 			i := rng.Intn(len(alive))
 			var x uint64
 			switch rng.Intn(4) {
@@ -216,10 +228,10 @@ func TestListRows(t *testing.T) {
 			default:
 				x = 1 << uint(rng.Intn(64))
 			}
-			for ; x != 0 && n > 0; x &= x - 1 {
+			for ; x != 0 && left > 0; x &= x - 1 {
 				if bit := x & -x; alive[i]&bit == 0 {
 					alive[i] |= bit
-					n--
+					left--
 				}
 			}
 		}
