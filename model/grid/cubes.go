@@ -10,14 +10,13 @@ import (
 // (grids.md §2.4): R_{4a+b} = A[a] * X^b with A = [I, Y, Y², Y³, Z, Z³],
 // then the mirror images. Grids 3 and 4 use the same table.
 var cubeRotations = sync.OnceValue(func() []imat {
-	id := imat{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 	x := imat{{1, 0, 0}, {0, 0, -1}, {0, 1, 0}}
 	y := imat{{0, 0, -1}, {0, 1, 0}, {1, 0, 0}}
 	z := imat{{0, -1, 0}, {1, 0, 0}, {0, 0, 1}}
-	a := []imat{id, y, y.mul(y), y.mul(y).mul(y), z, z.mul(z).mul(z)}
+	a := []imat{identity, y, y.mul(y), y.mul(y).mul(y), z, z.mul(z).mul(z)}
 	proper := make([]imat, 0, 24)
 	for _, m := range a {
-		xb := id
+		xb := identity
 		for b := 0; b < 4; b++ {
 			proper = append(proper, m.mul(xb))
 			xb = xb.mul(x)

@@ -109,7 +109,7 @@ func composeMats(ms []imat, scale int) [][]int16 {
 	return tab
 }
 
-// productKey returns matKey of a times b, from each entry as it is
+// productKey returns matKey of a times b, packing each entry as it is
 // worked out.
 func productKey(a, b *imat) (uint64, bool) {
 	var k uint64
@@ -128,19 +128,12 @@ func productKey(a, b *imat) (uint64, bool) {
 // matKey packs the entries of m, seven bits each, into one number; false
 // if one is outside -64..63. No grid's matrix times its scale has such
 // an entry (TestMatKey), so a product that does is none of them either.
-func matKey(m *imat) (uint64, bool) {
-	var k uint64
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			v := m[i][j]
-			if v < -64 || v > 63 {
-				return 0, false
-			}
-			k = k<<7 | uint64(v+64)
-		}
-	}
-	return k, true
-}
+// It is productKey of m and the identity, so that the packing is written
+// once.
+func matKey(m *imat) (uint64, bool) { return productKey(m, &identity) }
+
+// identity is the identity matrix.
+var identity = imat{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
 
 // composePerms is composeTable for signed permutation matrices (the
 // cube rotations, which three grids share), reporting false for others.
