@@ -40,7 +40,7 @@ func symmetriesAligned(ctx context.Context, g grid.Grid, s *model.Shape, cells [
 	}
 	if len(s.Voxels) != s.Size[0]*s.Size[1]*s.Size[2] {
 		// Not a valid shape: look every cell up with bounds checks.
-		return symmetriesAny(ctx, g, s, cells, positions(cells), lo, step)
+		return symmetriesAny(ctx, g, s, cells, grid.Positions(cells), lo, step)
 	}
 	stride := grid.Vec{1, s.Size[0], s.Size[0] * s.Size[1]}
 	dot := func(a, b grid.Vec) int { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }

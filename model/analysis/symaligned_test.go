@@ -59,7 +59,7 @@ func TestSymmetriesAligned(t *testing.T) {
 			cells := s.Cells()
 			lo, hi, _ := s.Bounds()
 			ctx := context.Background()
-			want, _ := symmetriesAny(ctx, g, &s, cells, positions(cells), lo, nil)
+			want, _ := symmetriesAny(ctx, g, &s, cells, grid.Positions(cells), lo, nil)
 			if want.Len() > 2 {
 				symmetric++
 			}
@@ -102,7 +102,7 @@ func TestSymmetriesClosed(t *testing.T) {
 			}
 			cells := s.Cells()
 			lo, hi, _ := s.Bounds()
-			pos := positions(cells)
+			pos := grid.Positions(cells)
 			var want grid.Set
 			for o := 0; o < 2*g.Orientations(); o++ {
 				out, _, ok := grid.TransformInto(g, nil, o, pos, grid.Vec{})

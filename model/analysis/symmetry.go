@@ -35,16 +35,7 @@ func SymmetriesOfCells(ctx context.Context, g grid.Grid, s *model.Shape, cells [
 	if axisAligned(g) {
 		return symmetriesAligned(ctx, g, s, cells, lo, hi, step)
 	}
-	return symmetriesAny(ctx, g, s, cells, positions(cells), lo, step)
-}
-
-// positions returns the positions of cells.
-func positions(cells []grid.Cell) []grid.Vec {
-	pos := make([]grid.Vec, len(cells))
-	for i, c := range cells {
-		pos[i] = c.Pos
-	}
-	return pos
+	return symmetriesAny(ctx, g, s, cells, grid.Positions(cells), lo, step)
 }
 
 // symmetriesAny is SymmetriesCtx for any grid: every cell is turned by

@@ -205,14 +205,19 @@ func SortCells(c []Cell) {
 	sort.Slice(c, func(i, j int) bool { return c[i].Pos.Less(c[j].Pos) })
 }
 
-// Orient turns tagged cells by orientation t (see Grid.Transform) and
-// returns them sorted, with the image of the hotspot.
-func Orient(g Grid, t int, cells []Cell, hot Vec) (out []Cell, hotOut Vec, ok bool) {
+// Positions returns the positions of cells, for Grid.Transform.
+func Positions(cells []Cell) []Vec {
 	pos := make([]Vec, len(cells))
 	for i, c := range cells {
 		pos[i] = c.Pos
 	}
-	tp, hotOut, ok := g.Transform(t, pos, hot)
+	return pos
+}
+
+// Orient turns tagged cells by orientation t (see Grid.Transform) and
+// returns them sorted, with the image of the hotspot.
+func Orient(g Grid, t int, cells []Cell, hot Vec) (out []Cell, hotOut Vec, ok bool) {
+	tp, hotOut, ok := g.Transform(t, Positions(cells), hot)
 	if !ok {
 		return nil, Vec{}, false
 	}

@@ -108,10 +108,7 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 		f.maps, f.shift = make([]grid.AxisMap, end), make([]grid.Vec, end)
 	} else {
 		f.img = make([][]grid.Vec, end)
-		pos = make([]grid.Vec, len(a.res.cells))
-		for i := range pos {
-			pos[i] = a.res.cells[i].Pos
-		}
+		pos = grid.Positions(a.res.cells)
 	}
 	for t := 0; t < end; t++ {
 		if err := ctx.Err(); err != nil { // each turns the whole result

@@ -71,10 +71,7 @@ func (si *shapeInfo) turned(t int) []grid.Cell {
 			o.abs = si.turnedSorted(am, len(si.cells))
 			return
 		}
-		pos := make([]grid.Vec, len(si.cells))
-		for i := range si.cells {
-			pos[i] = si.cells[i].Pos
-		}
+		pos := grid.Positions(si.cells)
 		out, _, _ := grid.TransformInto(si.g, pos, t, pos, si.hot) // in place: each cell is read before its image is written
 		o.abs = make([]grid.Cell, len(out))
 		for i := range out {
@@ -207,10 +204,7 @@ func turnShapeInfo(ctx context.Context, g grid.Grid, s *model.Shape, cells []gri
 			continue
 		}
 		if pos == nil {
-			pos = make([]grid.Vec, len(si.cells))
-			for i := range si.cells {
-				pos[i] = si.cells[i].Pos
-			}
+			pos = grid.Positions(si.cells)
 		}
 		var hot grid.Vec
 		var ok bool
