@@ -384,6 +384,17 @@ func (r *runner) searchSmall(d int) (stopped bool) {
 	}
 }
 
+// killOf returns the rows of the copy that share a column with row, row
+// among them. It reads the row's columns from the matrix, which is slower
+// than searchSmall's word of column bytes but needs no second copy of
+// that code (the size estimates call it, far less often than the search).
+func (s *smallSearch) killOf(m *Matrix, row int32) (kill rset) {
+	for _, c := range m.entCol[m.rowStart[row]:m.rowStart[row+1]] {
+		kill.or(s.set(c))
+	}
+	return kill
+}
+
 // doomedSmall is doomed for the small search: taking row leaves alive,
 // and one of row's doom columns that is open keeps no row. (Every open
 // column of a small matrix needs exactly one row, and a doom column's

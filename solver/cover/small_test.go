@@ -249,3 +249,64 @@ func TestListRows(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallDescents: the size estimates' probes, which walk the small
+// search's copy below a small node (descentsSmall), get the values they
+// get on the full search, at the root and at every child of it, with the
+// hints' sets built on first use and without them.
+func TestSmallDescents(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	for i, p := range smallProblems(rng) {
+		// A matrix each: a row's sets are built on first use (see
+		// ensure), and the small probes must build theirs too.
+		var ms [2]*Matrix
+		for k := range ms {
+			m, err := New(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m.hintsOnce.Do(m.buildHints)
+			ms[k] = m
+		}
+		if ms[0].fail0 {
+			continue
+		}
+		// Without the hints' sets too (EstimateBare builds none).
+		var bare [2]*Matrix
+		for k := range bare {
+			m, err := New(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bare[k] = m
+		}
+		bare[0].small = false
+		if got, want := EstimateBare(bare[1], 40), EstimateBare(bare[0], 40); got != want {
+			t.Fatalf("problem %d: bare estimate %+v, want %+v", i, got, want)
+		}
+		full, small := newSplitter(ms[0]), newSplitter(ms[1])
+		full.r.w.small = false
+		kids, err := full.children(nil)
+		if err != nil {
+			continue // the root is a leaf
+		}
+		paths := [][]int32{nil}
+		for _, k := range kids {
+			paths = append(paths, k.path)
+		}
+		for _, path := range paths {
+			got, err := small.piece(path, 0, satMax)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := full.piece(path, 0, satMax)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.est != want.est || got.hi != want.hi || !slices.Equal(small.vals, full.vals) {
+				t.Fatalf("problem %d, piece %v: estimate %d (largest probe %d), want %d (%d)\nprobes %v\nwant   %v",
+					i, path, got.est, got.hi, want.est, want.hi, small.vals, full.vals)
+			}
+		}
+	}
+}

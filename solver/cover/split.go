@@ -654,12 +654,7 @@ func (sp *splitter) descents(d, i int, est, prod uint64) {
 		return
 	}
 	prod = satMul(prod, uint64(n))
-	for j := range g {
-		g[j].rng = splitmix.Mix(g[j].rng)
-		g[j].alt = int(g[j].rng % uint64(n))
-	}
-	// The probes that take the same alternative go on together.
-	slices.SortFunc(g, func(a, b probe) int { return a.alt - b.alt })
+	sp.pick(g, n)
 	alive := append(levelAt(&sp.alive, i)[:0], w.aliveAt(d)...)
 	sp.alive[i] = alive
 	chosen := len(w.chosen)
@@ -671,9 +666,12 @@ func (sp *splitter) descents(d, i int, est, prod uint64) {
 		}
 		sub := levelAt(&sp.group, i+1)
 		sp.group[i+1] = append(sub[:0], g[j:e]...)
-		if v, deeper := sp.alternative(d, c, k, stop, rows, est, prod); deeper {
+		switch v, below := sp.alternative(d, c, k, stop, rows, est, prod); below {
+		case belowFull:
 			sp.descents(d+1, i+1, v, prod)
-		} else {
+		case belowSmall:
+			sp.descentsSmall(0, i+1, v, prod)
+		default:
 			for _, q := range g[j:e] {
 				sp.vals[q.k] = v
 			}
@@ -687,17 +685,35 @@ func (sp *splitter) descents(d, i int, est, prod uint64) {
 	}
 }
 
+// pick draws each probe of g's alternative among n, and sorts g by
+// them: the probes that take the same alternative go on together.
+func (sp *splitter) pick(g []probe, n int) {
+	for j := range g {
+		g[j].rng = splitmix.Mix(g[j].rng)
+		g[j].alt = int(g[j].rng % uint64(n))
+	}
+	slices.SortFunc(g, func(a, b probe) int { return a.alt - b.alt })
+}
+
+// How the probes go on below a node that alternative entered.
+const (
+	belowNone  = iota // a leaf: they end there
+	belowFull         // on the full search, the node's frame pushed
+	belowSmall        // on the small search's copy of the node (load)
+)
+
 // alternative takes alternative k (the stop if k < stop, else a row of
 // rows) of the node at level d on column c and enters the node below, as
-// the search would. It returns the estimate so far, and whether the
-// probes go on from the node entered.
-func (sp *splitter) alternative(d int, c int32, k, stop int, rows []int32, est, prod uint64) (uint64, bool) {
+// the search would. It returns the estimate so far, and how the probes go
+// on from the node entered: as the search does, on the small search's
+// copy at a small node, where a node costs a fifth.
+func (sp *splitter) alternative(d int, c int32, k, stop int, rows []int32, est, prod uint64) (uint64, int) {
 	w, m := sp.r.w, sp.r.w.m
 	var cont bool
 	var col int32
 	if k < stop {
 		if !w.stopAt(d, c) {
-			return est, false
+			return est, belowNone
 		}
 	} else {
 		r := rows[k-stop]
@@ -709,17 +725,86 @@ func (sp *splitter) alternative(d int, c int32, k, stop int, rows []int32, est, 
 			cont, col = true, c
 		case w.w[c] >= m.min[c]:
 		default:
-			return est, false
+			return est, belowNone
 		}
 	}
 	est = satAdd(est, prod)
 	if len(w.frames)+1 >= w.maxLevels {
-		return est, false
+		return est, belowNone
+	}
+	if e := len(w.frames); w.smallAt(e, cont) && e+smallRows+1 < w.maxLevels {
+		w.load(e)
+		return est, belowSmall
 	}
 	if ok, sol := w.push(cont, col); !ok || sol {
-		return est, false
+		return est, belowNone
 	}
-	return est, true
+	return est, belowFull
+}
+
+// descentsSmall is descents on the small search's copy (see small.go),
+// from its level k, i levels below the piece's node: the copy's nodes
+// branch and skip rows as the full search's do at a small node, in the
+// same order, so the probes make the same choices and get the same
+// values, at a fraction of the cost (on the Bedlam cube most of a probe's
+// nodes are small ones). est already counts the node at level k.
+func (sp *splitter) descentsSmall(k, i int, est, prod uint64) {
+	w, m := sp.r.w, sp.r.w.m
+	s := &w.sm
+	l := &s.path[k]
+	g := sp.group[i]
+	taken := w.hint // the row that led here
+	if k > 0 {
+		taken = s.rows[s.path[k-1].row]
+	}
+	n := 0
+	if l.open[0]|l.open[1] != 0 { // else a solution
+		best, least := w.chooseSmall(l, taken)
+		if least > 0 { // else a dead end
+			// The rows the search enters, as copy numbers: those of the
+			// chosen column, in order, but the doomed ones.
+			rows := levelAt(&sp.rows, i)[:0]
+			for cand := l.alive.and(s.set(best)); !cand.empty(); {
+				j := cand.pop()
+				row := s.rows[j]
+				if m.hints != nil {
+					m.ensure(row) // its survivor sets and hints, as searchSmall
+				}
+				if m.doom == nil || !w.doomedSmall(row, l.alive.andNot(s.killOf(m, row)), l.open) {
+					rows = append(rows, int32(j))
+				}
+			}
+			sp.rows[i] = rows
+			l.col = best
+			n = len(rows)
+		}
+	}
+	if n == 0 {
+		for _, q := range g {
+			sp.vals[q.k] = est
+		}
+		return
+	}
+	prod = satMul(prod, uint64(n))
+	sp.pick(g, n)
+	rows := sp.rows[i]
+	for j := 0; j < len(g); {
+		a := g[j].alt
+		e := j + 1
+		for e < len(g) && g[e].alt == a {
+			e++
+		}
+		sub := levelAt(&sp.group, i+1)
+		sp.group[i+1] = append(sub[:0], g[j:e]...)
+		row := s.rows[rows[a]]
+		l.row = rows[a]
+		cm := &m.colMask[row]
+		q := &s.path[k+1]
+		q.alive = l.alive.andNot(s.killOf(m, row))
+		q.open = [2]uint64{l.open[0] &^ cm[0], l.open[1] &^ cm[1]}
+		sp.descentsSmall(k+1, i+1, satAdd(est, prod), prod)
+		j = e
+	}
 }
 
 // levelAt returns the scratch of level i below a piece's node in levels
