@@ -6,7 +6,7 @@ EXAMPLES ?= $(abspath ../shared/burrtools-examples)
 export BURRLAB_EXAMPLES = $(EXAMPLES)
 export LANG ?= C.UTF-8
 
-.PHONY: all deps run build test vet fmt-check conformance bench speed fuzz screenshot distributed clean install uninstall icons package
+.PHONY: all deps run build test vet fmt-check conformance bench speed split-speed fuzz screenshot distributed clean install uninstall icons package
 
 all: build
 
@@ -61,6 +61,13 @@ bench: deps
 # test`: shared machines make timings noisy).
 speed: deps
 	scripts/speed.sh $(EXAMPLES)
+
+# split-speed: a search split into 2, 4 and 8 parts on this machine's cores
+# by deploy/parallel.sh against one run with two workers, on Bedlam and the
+# 5x4x3 box, in rounds taken in turn (ROUNDS=10 by default; not part of
+# `make test`: shared machines make timings noisy).
+split-speed: deps
+	scripts/split-speed.sh $(ROUNDS)
 
 # fuzz: the file reader (no panic, lossless round trips, and its scan of
 # plain solutions reading what a whole parse reads) and solver.Prepare
