@@ -645,16 +645,11 @@ func (sp *splitter) descents(d, i int, est, prod uint64) {
 	if w.w[c] >= m.min[c] {
 		stop = 1
 	}
-	n := len(rows) + stop
-	g := sp.group[i]
-	if n == 0 {
-		for _, q := range g {
-			sp.vals[q.k] = est
-		}
+	prod, more := sp.branch(i, len(rows)+stop, est, prod)
+	if !more {
 		return
 	}
-	prod = satMul(prod, uint64(n))
-	sp.pick(g, n)
+	g := sp.group[i]
 	alive := append(levelAt(&sp.alive, i)[:0], w.aliveAt(d)...)
 	sp.alive[i] = alive
 	chosen := len(w.chosen)
@@ -680,18 +675,30 @@ func (sp *splitter) descents(d, i int, est, prod uint64) {
 	}
 }
 
-// pick draws each probe of g's alternative among n, and sorts g by
-// them: the probes that take the same alternative go on together.
-func (sp *splitter) pick(g []probe, n int) {
+// branch draws the alternative of each probe of group i among the n of
+// their node, whose estimate so far is est, and sorts the group by them:
+// the probes that take the same alternative go on together. With no
+// alternative the probes end there, with est. It returns the product of
+// the numbers of alternatives down to the node's children, and whether
+// the probes go on.
+func (sp *splitter) branch(i, n int, est, prod uint64) (uint64, bool) {
+	g := sp.group[i]
+	if n == 0 {
+		for _, q := range g {
+			sp.vals[q.k] = est
+		}
+		return prod, false
+	}
 	for j := range g {
 		g[j].rng = splitmix.Mix(g[j].rng)
 		g[j].alt = int(g[j].rng % uint64(n))
 	}
 	slices.SortFunc(g, func(a, b probe) int { return a.alt - b.alt })
+	return satMul(prod, uint64(n)), true
 }
 
 // together makes the probes of group i from the j-th on that take the
-// same alternative as the j-th (pick sorted them) group i+1, and returns
+// same alternative as the j-th (branch sorted them) group i+1, and returns
 // the index after them.
 func (sp *splitter) together(i, j int) int {
 	g := sp.group[i]
@@ -787,14 +794,10 @@ func (sp *splitter) descentsSmall(k, i int, est, prod uint64) {
 			n = len(rows)
 		}
 	}
-	if n == 0 {
-		for _, q := range g {
-			sp.vals[q.k] = est
-		}
+	prod, more := sp.branch(i, n, est, prod)
+	if !more {
 		return
 	}
-	prod = satMul(prod, uint64(n))
-	sp.pick(g, n)
 	rows := sp.rows[i]
 	for j := 0; j < len(g); {
 		a := g[j].alt
