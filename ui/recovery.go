@@ -142,7 +142,9 @@ func (rc *recoverer) write(u *App) {
 	}
 }
 
-// submit hands a write to the writer, replacing one still waiting.
+// submit hands a write to the writer, replacing one still waiting. What
+// was to follow the replaced write (removing a restored session's files)
+// follows this one: it keeps the document as safely.
 func (rc *recoverer) submit(j recJob) {
 	rc.mu.Lock()
 	if rc.closed {
@@ -151,6 +153,14 @@ func (rc *recoverer) submit(j recJob) {
 	}
 	if rc.pending != nil {
 		rc.busy.Done()
+		if prev, next := rc.pending.after, j.after; prev != nil {
+			j.after = func() {
+				prev()
+				if next != nil {
+					next()
+				}
+			}
+		}
 	}
 	rc.pending = &j
 	rc.busy.Add(1)

@@ -379,3 +379,25 @@ func TestTerminateKeepsUnsavedWork(t *testing.T) {
 		t.Fatalf("terminated with nothing unsaved, %d files left in the recovery directory", len(ents))
 	}
 }
+
+// TestSubmitKeepsAfter: a write that replaces one still waiting takes on
+// what was to follow it. Restoring a crashed session's work and saving it
+// before the writer got to the restored copy left the crashed session's
+// files behind: the clear that replaced the write dropped their removal.
+// (TestTerminateKeepsUnsavedWork failed once so in CI, with 3 files left;
+// this is the one way found to leave them, and 30 runs under load did not
+// hit it again, so it is tested here without the writer.)
+func TestSubmitKeepsAfter(t *testing.T) {
+	rc := &recoverer{wake: make(chan struct{}, 1)}
+	var ran []string
+	rc.submit(recJob{p: &model.Puzzle{}, after: func() { ran = append(ran, "restored") }})
+	rc.submit(recJob{}) // nothing unsaved any more
+	rc.submit(recJob{p: &model.Puzzle{}, after: func() { ran = append(ran, "latest") }})
+	if rc.pending == nil || rc.pending.after == nil {
+		t.Fatal("the waiting write lost what was to follow the ones it replaced")
+	}
+	rc.pending.after()
+	if len(ran) != 2 || ran[0] != "restored" || ran[1] != "latest" {
+		t.Errorf("after the waiting write: %v, want [restored latest]", ran)
+	}
+}
