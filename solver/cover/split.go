@@ -773,13 +773,13 @@ func (sp *splitter) descentsSmall(k, i int, est, prod uint64) {
 	if k > 0 {
 		taken = s.rows[s.path[k-1].row]
 	}
-	n := 0
+	// The rows the search enters, as copy numbers.
+	var rows []int32
 	if l.open[0]|l.open[1] != 0 { // else a solution
 		best, least := w.chooseSmall(l, taken)
 		if least > 0 { // else a dead end
-			// The rows the search enters, as copy numbers: those of the
-			// chosen column, in order, but the doomed ones.
-			rows := levelAt(&sp.rows, i)[:0]
+			// Those of the chosen column, in order, but the doomed ones.
+			rows = levelAt(&sp.rows, i)[:0]
 			for cand := l.alive.and(s.set(best)); !cand.empty(); {
 				j := cand.pop()
 				row := s.rows[j]
@@ -790,15 +790,13 @@ func (sp *splitter) descentsSmall(k, i int, est, prod uint64) {
 					rows = append(rows, int32(j))
 				}
 			}
-			sp.rows[i] = rows
-			n = len(rows)
+			sp.rows[i] = rows // its capacity, for the next node at this level
 		}
 	}
-	prod, more := sp.branch(i, n, est, prod)
+	prod, more := sp.branch(i, len(rows), est, prod)
 	if !more {
 		return
 	}
-	rows := sp.rows[i]
 	for j := 0; j < len(g); {
 		a := g[j].alt
 		e := sp.together(i, j)
