@@ -51,9 +51,11 @@ for puzzle in "Bedlam 4x4x4|scripts/speed/bedlam.xmpuzzle|0" "pentominoes 5x4x3|
 	IFS='|' read -r title file problem <<<"$puzzle"
 	rm -f "$bin"/*.times
 	names=(single 2 4 8)
+	reversed=()
+	for n in "${names[@]}"; do reversed=("$n" "${reversed[@]}"); done
 	for r in $(seq "$rounds"); do
 		order=("${names[@]}")
-		if ((r % 2 == 0)); then order=(8 4 2 single); fi
+		if ((r % 2 == 0)); then order=("${reversed[@]}"); fi
 		for n in "${order[@]}"; do
 			if [ "$n" = single ]; then
 				run single "$BURR" solve -workers 2 -problem "$problem" -save "$bin/single.xmpuzzle" "$file"
