@@ -143,6 +143,80 @@ func TestParallelScript(t *testing.T) {
 	}
 }
 
+// fakeSSH stands in for ssh in TestParallelRemote: "fakessh HOST [--]
+// COMMAND..." runs COMMAND with sh in $FAKE_REMOTE_HOME, as ssh runs it in
+// the login directory of HOST, so that GNU parallel's transfers (rsync
+// over it), returns and clean-up all run as they would over the network.
+const fakeSSH = `#!/bin/sh
+shift
+if [ "$1" = "--" ]; then shift; fi
+cd "$FAKE_REMOTE_HOME" || exit 255
+exec sh -c "$*"
+`
+
+// remoteBurr stands in for burr on the remote host: it notes which split
+// files a part finds in the folder it is given before running burr.
+const remoteBurr = `#!/bin/sh
+echo "$(ls split 2>/dev/null)" >>"$REMOTE_LOG"
+exec "$BURR_BIN" "$@"
+`
+
+// TestParallelRemote runs deploy/parallel.sh with -S on a host reached
+// through a stand-in for ssh: the puzzle and the split computed locally
+// reach the host once, every part finds the split there instead of
+// computing it, the part files come back, the host is left clean, and
+// the merged file equals a single run.
+func TestParallelRemote(t *testing.T) {
+	for _, tool := range []string{"parallel", "rsync"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is missing (scripts/deps.sh installs the Debian packages parallel and rsync)", tool)
+		}
+	}
+	dir := t.TempDir()
+	file := puzzleFile(t, dir)
+	want := results(t, single(t, dir, file))
+	home := filepath.Join(dir, "remote")
+	if err := os.Mkdir(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ssh := filepath.Join(dir, "fakessh")
+	wrapper := filepath.Join(dir, "remote-burr")
+	for name, text := range map[string]string{ssh: fakeSSH, wrapper: remoteBurr} {
+		if err := os.WriteFile(name, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	log := filepath.Join(dir, "remote.log")
+	merged := filepath.Join(dir, "merged.xmpuzzle")
+	const n = 4
+	run(t, []string{"BURR=" + burr(t), "BURR_REMOTE=" + wrapper, "BURR_BIN=" + burr(t), "FAKE_REMOTE_HOME=" + home, "REMOTE_LOG=" + log},
+		"./parallel.sh", "-j", "2", "-S", "2/"+ssh+" host1", "-d", filepath.Join(dir, "parts"), strconv.Itoa(n), file, merged)
+	if got := results(t, merged); !slices.Equal(got, want) {
+		t.Errorf("merged: %v..., single run: %v...", got[0], want[0])
+	}
+	seen, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(seen), "\n"), "\n")
+	if len(lines) != n {
+		t.Fatalf("%d parts ran on the host, want %d: %q", len(lines), n, seen)
+	}
+	split := regexp.MustCompile(`split-[0-9a-f]+-` + strconv.Itoa(n) + `-v[0-9]+\.txt`)
+	for _, l := range lines {
+		if !split.MatchString(l) {
+			t.Errorf("a part found no split of %d parts on the host, only %q", n, l)
+		}
+	}
+	if left, _ := os.ReadDir(home); len(left) > 0 {
+		var names []string
+		for _, e := range left {
+			names = append(names, e.Name())
+		}
+		t.Errorf("the host's folder keeps %v after the run", names)
+	}
+}
+
 // TestSlurmScripts runs the job array's tasks and the merge job as Slurm
 // would (the task id and count in the environment), without Slurm.
 // `make distributed` runs them on a real one-node cluster.
