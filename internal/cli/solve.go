@@ -19,8 +19,10 @@ import (
 const solveUsage = `usage: burr solve [flags] FILE
 
 Finds the assemblies of a problem (and with -disassemble its solutions),
-with BurrTools' counting rules. Ctrl-C stops the search; with -save the
-problem is then saved paused, and -continue goes on from there later.
+with BurrTools' counting rules. Ctrl-C stops the search, as do SIGTERM
+and SIGHUP (how GNU parallel, Slurm and Kubernetes stop a part); with
+-save the problem is then saved paused, and -continue goes on from there
+later.
 
 Flags:
 `
