@@ -16,9 +16,11 @@
 # cores are shared, and when a part ends before the others, which the split's
 # estimates cannot rule out, their second workers take over its core. The flags
 # after OUT go to every part (-disassemble, -problem all, -keep-mirrors, ...).
-# Each part saves DIR/part-I.xmpuzzle; a part that stops (Ctrl-C) can be
-# continued with burr solve -part I/N -continue -save DIR/part-I.xmpuzzle
-# DIR/part-I.xmpuzzle before running burr merge -o OUT FILE DIR/part-*.xmpuzzle.
+# Each part saves DIR/part-I.xmpuzzle. Ctrl-C stops the parts and saves
+# them, and the same command with -d DIR goes on from them (a temporary DIR
+# is kept then, and named); on remote hosts a stopped part can be continued
+# with burr solve -part I/N -continue -save DIR/part-I.xmpuzzle
+# DIR/part-I.xmpuzzle before burr merge -o OUT FILE DIR/part-*.xmpuzzle.
 set -euo pipefail
 
 burr=${BURR:-burr}
@@ -38,7 +40,7 @@ while getopts "j:w:S:d:" opt; do
 done
 shift $((OPTIND - 1))
 if [ $# -lt 3 ]; then
-	sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
+	awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0" >&2
 	exit 2
 fi
 n=$1 file=$2 out=$3
@@ -46,18 +48,33 @@ shift 3
 case $n in '' | *[!0-9]*) echo "parallel.sh: N must be a number of parts, not '$n'" >&2; exit 2 ;; esac
 case $workers in '' | *[!0-9]*) echo "parallel.sh: -w must be a number of workers, not '$workers'" >&2; exit 2 ;; esac
 command -v parallel >/dev/null || { echo "parallel.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 1; }
+temp=""
 if [ -z "$dir" ]; then
 	dir=$(mktemp -d)
-	trap 'rm -rf "$dir"' EXIT
+	temp=$dir
 fi
 mkdir -p "$dir"
+# A run that stops (Ctrl-C, a failed part) keeps what its parts saved, and
+# says how to go on; a finished one removes its temporary directory.
+finish() {
+	local rc=$?
+	if [ "$rc" -ne 0 ] && compgen -G "$dir/part-*.xmpuzzle" >/dev/null; then
+		echo "parallel.sh: stopped; the parts saved so far are in $dir: the same command with -d $dir goes on from them" >&2
+	elif [ -n "$temp" ]; then
+		rm -rf "$temp"
+	fi
+}
+trap finish EXIT
 
 # --ungroup: each part prints its one JSON line in one write, so the lines
 # cannot mix, and GNU parallel, which polls its jobs while they run, then
 # spends less time on every poll than with --line-buffer (the parts' stderr
 # goes through a pipe, below, so that they draw no progress lines over each
 # other on a terminal).
-opts=(--will-cite --halt now,fail=1 --ungroup)
+# --termseq: on Ctrl-C, or when a part fails, the parts get SIGTERM, which
+# stops and saves a part as Ctrl-C does, and 30 s to save (as Slurm's and
+# Kubernetes' defaults give) instead of GNU parallel's 0.4 s.
+opts=(--will-cite --halt now,fail=1 --ungroup --termseq TERM,30000,KILL,25)
 [ -n "$jobs" ] && opts+=(-j "$jobs")
 if [ -n "$logins" ]; then
 	# Remote hosts: the split is computed here, once, into DIR/split, and
@@ -83,13 +100,21 @@ else
 	# box spent 0.2 s each on it). The part numbers reach GNU parallel on
 	# its standard input only once the split is written, so that its own
 	# start (a tenth of a second of Perl) overlaps the split's.
+	# A part whose file is in DIR from a run that stopped goes on from it.
 	split_then_parts() {
 		"$burr" solve -part "1/$n" -split-dir "$dir" -split-only "$@" "$file" >/dev/null || return
-		seq 1 "$n"
+		local i
+		for i in $(seq 1 "$n"); do
+			if [ -s "$dir/part-$i.xmpuzzle" ]; then
+				printf '%s\t-continue=true\t%s\n' "$i" "$dir/part-$i.xmpuzzle"
+			else
+				printf '%s\t-continue=false\t%s\n' "$i" "$file"
+			fi
+		done
 	}
 	# The parts' command needs no more than sh, which starts faster than
 	# the login shell GNU parallel would run it with.
-	{ split_then_parts "$@" | PARALLEL_SHELL=${PARALLEL_SHELL:-/bin/sh} parallel "${opts[@]}" "$burr" solve -part "{}/$n" -workers "$workers" -json -split-dir "$dir" -save "$dir/part-{}.xmpuzzle" "$@" "$file" 2>&1 >&3 3>&- | cat >&2; } 3>&1
+	{ split_then_parts "$@" | PARALLEL_SHELL=${PARALLEL_SHELL:-/bin/sh} parallel "${opts[@]}" --colsep '\t' "$burr" solve -part "{1}/$n" -workers "$workers" -json -split-dir "$dir" {2} -save "$dir/part-{1}.xmpuzzle" "$@" {3} 2>&1 >&3 3>&- | cat >&2; } 3>&1
 fi
 parts=()
 for i in $(seq 1 "$n"); do parts+=("$dir/part-$i.xmpuzzle"); done
