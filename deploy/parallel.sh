@@ -18,8 +18,9 @@
 # after OUT go to every part (-disassemble, -problem all, -keep-mirrors, ...).
 # Each part saves DIR/part-I.xmpuzzle. Ctrl-C stops the parts and saves
 # them, and the same command with -d DIR goes on from them (a temporary DIR
-# is kept then, and named); on remote hosts a stopped part can be continued
-# with burr solve -part I/N -continue -save DIR/part-I.xmpuzzle
+# is kept then, and named); with -S, the parts that finished come back,
+# and a run again starts every part afresh. A part stopped by hand can be
+# continued with burr solve -part I/N -continue -save DIR/part-I.xmpuzzle
 # DIR/part-I.xmpuzzle before burr merge -o OUT FILE DIR/part-*.xmpuzzle.
 set -euo pipefail
 
@@ -56,10 +57,16 @@ fi
 mkdir -p "$dir"
 # A run that stops (Ctrl-C, a failed part) keeps what its parts saved, and
 # says how to go on; a finished one removes its temporary directory.
+# Remote parts come back only when they finish, so a remote run is not
+# continued but run again.
 finish() {
 	local rc=$?
 	if [ "$rc" -ne 0 ] && compgen -G "$dir/part-*.xmpuzzle" >/dev/null; then
-		echo "parallel.sh: stopped; the parts saved so far are in $dir: the same command with -d $dir goes on from them" >&2
+		if [ -n "$logins" ]; then
+			echo "parallel.sh: stopped; the parts that finished are in $dir" >&2
+		else
+			echo "parallel.sh: stopped; the parts saved so far are in $dir: the same command with -d $dir goes on from them" >&2
+		fi
 	elif [ -n "$temp" ]; then
 		rm -rf "$temp"
 	fi
