@@ -266,8 +266,20 @@ func interruptAfter(t *testing.T, d time.Duration, sig os.Signal, args ...string
 	if jerr := json.Unmarshal(out.Bytes(), &res); jerr != nil {
 		t.Fatalf("burr %v: %v, printed %q: %v %s", args, err, out.String(), jerr, errOut.String())
 	}
-	if err != nil && res.Error == "" {
-		t.Fatalf("burr %v: %v: %s", args, err, errOut.String())
+	// A run the signal stopped exits 3 (not done), any other 0 or, with
+	// its error in the JSON line, 1.
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case res.Error != "":
+	case !res.Complete && code != 3:
+		t.Fatalf("burr %v: stopped, exit status %d, want 3: %s", args, code, errOut.String())
+	case res.Complete && code != 0:
+		t.Fatalf("burr %v: finished, exit status %d: %s", args, code, errOut.String())
 	}
 	return res
 }

@@ -47,9 +47,15 @@ func commands() map[string]command {
 // check on a bad assembly); it exits 1 like any other error.
 var errInvalid = errors.New("invalid")
 
+// errStopped marks a solve that a signal stopped before the end; it exits
+// 3, which tells a job engine (Slurm, Kubernetes, GNU parallel) that the
+// part is not done, where 0 would count it finished.
+var errStopped = errors.New("stopped before the end")
+
 // Main runs the command line args (without the program name): a
 // subcommand and its flags. It returns the process exit code: 0, 1 for
-// an error (reported in one line on stderr) or 2 for a usage mistake.
+// an error (reported in one line on stderr), 2 for a usage mistake or 3
+// for a solve stopped by a signal (Ctrl-C) before the end.
 func Main(args []string, stdout, stderr io.Writer) int {
 	cmds := commands()
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" && len(args) == 1 {
@@ -86,6 +92,9 @@ func run(name string, c command, rest []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 		fmt.Fprintf(stderr, "burr %s: %v\n", name, err)
+		if errors.Is(err, errStopped) {
+			return 3
+		}
 		return 1
 	}
 	return 0

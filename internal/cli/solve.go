@@ -22,7 +22,8 @@ Finds the assemblies of a problem (and with -disassemble its solutions),
 with BurrTools' counting rules. Ctrl-C stops the search, as do SIGTERM
 and SIGHUP (how GNU parallel, Slurm and Kubernetes stop a part); with
 -save the problem is then saved paused, and -continue goes on from there
-later.
+later. A search stopped so exits with status 3, so that a job engine
+knows the part is not done and runs it again.
 
 Flags:
 `
@@ -129,6 +130,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		return nil
 	}
 	failed := 0
+	stopped := false // by a signal, before the end
 	enc := json.NewEncoder(stdout)
 	for i := first; i <= last; i++ {
 		res := solveProblem(ctx, p, i, opts, *cont, keepRule{save: *save != "", thin: *thin})
@@ -143,6 +145,7 @@ func runSolve(args []string, stdout io.Writer) error {
 			printResult(stdout, res)
 		}
 		if ctx.Err() != nil {
+			stopped = !res.Complete || i < last
 			break
 		}
 	}
@@ -159,6 +162,12 @@ func runSolve(args []string, stdout io.Writer) error {
 	}
 	if failed > 0 {
 		return fmt.Errorf("%d of %d problems could not be solved", failed, last-first+1)
+	}
+	if stopped {
+		if *save == "" {
+			return fmt.Errorf("%w (without -save nothing was kept)", errStopped)
+		}
+		return fmt.Errorf("%w: saved paused in %s, which -continue goes on from", errStopped, *save)
 	}
 	return nil
 }
