@@ -55,17 +55,19 @@ if [ -z "$dir" ]; then
 	temp=$dir
 fi
 mkdir -p "$dir"
-# A run that stops (Ctrl-C, a failed part) keeps what its parts saved, and
-# says how to go on; a finished one removes its temporary directory.
-# Remote parts come back only when they finish, so a remote run is not
-# continued but run again.
+# A run that stops (Ctrl-C: GNU parallel exits 255) or fails keeps what its
+# parts saved, and says so; a finished one removes its temporary
+# directory. Remote parts come back only when they finish, so a remote run
+# is not continued but run again.
 finish() {
 	local rc=$?
 	if [ "$rc" -ne 0 ] && compgen -G "$dir/part-*.xmpuzzle" >/dev/null; then
 		if [ -n "$logins" ]; then
 			echo "parallel.sh: stopped; the parts that finished are in $dir" >&2
-		else
+		elif [ "$rc" -ge 128 ]; then
 			echo "parallel.sh: stopped; the parts saved so far are in $dir: the same command with -d $dir goes on from them" >&2
+		else
+			echo "parallel.sh: failed (see above); the parts saved so far are in $dir" >&2
 		fi
 	elif [ -n "$temp" ]; then
 		rm -rf "$temp"

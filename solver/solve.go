@@ -188,6 +188,14 @@ type Stats struct {
 	Prepared time.Duration // time spent preparing
 }
 
+// searchName names a whole search (part 0 of 0) or part i of n.
+func searchName(i, n int) string {
+	if n == 0 {
+		return "a whole search"
+	}
+	return fmt.Sprintf("part %d/%d", i, n)
+}
+
 // ErrStateMismatch is returned when Options.Resume was saved for another
 // problem, another version of it, or other options.
 var ErrStateMismatch = errors.New("the saved search does not belong to this problem and these options")
@@ -269,7 +277,10 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 		s.dis.SetMemoryLimit(disassemblyBudget(a, opts))
 	}
 	if r := opts.Resume; r != nil {
-		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) || r.Part != opts.Part || r.Parts != opts.Parts {
+		if r.Part != opts.Part || r.Parts != opts.Parts {
+			return nil, fmt.Errorf("%w: it is %s, not %s", ErrStateMismatch, searchName(r.Part, r.Parts), searchName(opts.Part, opts.Parts))
+		}
+		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) {
 			return nil, ErrStateMismatch
 		}
 		if r.SplitVersion != cover.SplitVersion {
