@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -66,11 +67,15 @@ func runSolve(args []string, stdout io.Writer) error {
 	splitOnly := fs.Bool("split-only", false, "with -part I/N and -split-dir: only write the split of each problem's search into N parts into DIR, for the parts to read")
 	part := fs.String("part", "", "solve only part `I/N` of the search split into N balanced parts (1 <= I <= N); burr merge combines the parts' -save files")
 	firstN := fs.Int("first", 0, "stop after `N` assemblies (with -disassemble: N solutions); the search is then incomplete and -continue goes on")
+	every := fs.Duration("checkpoint", 10*time.Minute, "with -save: also save the search as it stands every `INTERVAL` (at least ten times its preparation), so that a crash or a kill loses no more; 0: save only at the end")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *firstN < 0 {
 		return fmt.Errorf("-first %d: must be 0 (no limit) or more", *firstN)
+	}
+	if *every < 0 {
+		return fmt.Errorf("-checkpoint %v: must be 0 (none) or more", *every)
 	}
 	if *thin && *limit <= 0 {
 		return errors.New("-thin needs -limit N: the number of solutions to spread over the search")
@@ -129,11 +134,22 @@ func runSolve(args []string, stdout io.Writer) error {
 		}
 		return nil
 	}
+	write := xmpuzzle.WriteFile
+	if opts.Parts > 0 {
+		// A part's file is read once, by burr merge: compressing it
+		// well cost the 8 parts of the 5x4x3 pentomino box 45 ms.
+		write = xmpuzzle.WriteFileFast
+	}
+	var cp *checkpoints
+	if *save != "" && *every > 0 && *firstN == 0 {
+		// A search for the first assemblies is short by intent.
+		cp = &checkpoints{every: *every, prepFactor: 10, save: func() error { return write(*save, p) }, warn: os.Stderr}
+	}
 	failed := 0
 	stopped := false // by a signal, before the end
 	enc := json.NewEncoder(stdout)
 	for i := first; i <= last; i++ {
-		res := solveProblem(ctx, p, i, opts, *cont, keepRule{save: *save != "", thin: *thin})
+		res := solveProblem(ctx, p, i, opts, *cont, keepRule{save: *save != "", thin: *thin}, cp)
 		if res.Error != "" {
 			failed++
 		}
@@ -150,12 +166,6 @@ func runSolve(args []string, stdout io.Writer) error {
 		}
 	}
 	if *save != "" {
-		write := xmpuzzle.WriteFile
-		if opts.Parts > 0 {
-			// A part's file is read once, by burr merge: compressing it
-			// well cost the 8 parts of the 5x4x3 pentomino box 45 ms.
-			write = xmpuzzle.WriteFileFast
-		}
 		if err := write(*save, p); err != nil {
 			return err
 		}
@@ -199,7 +209,7 @@ type keepRule struct {
 // solveProblem solves problem i and records the outcome in p's problem
 // (counters, state and, when keep.save is set, the solutions), as
 // BurrTools does when it saves.
-func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Options, cont bool, keep keepRule) solveResult {
+func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Options, cont bool, keep keepRule, cp *checkpoints) solveResult {
 	start := time.Now()
 	pr := &p.Problems[i]
 	res := solveResult{Problem: i, Name: pr.Name, First: opts.First}
@@ -236,6 +246,42 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 	prog := newProgress(i)
 	defer prog.clear()
 	opts.OnPrepare = prog.onPrepare()
+	var sols []model.Solution
+	if cont {
+		sols = pr.Solutions
+	}
+	found := func(sol model.Solution) {
+		switch {
+		case sample != nil:
+			sample.Add(sol)
+		case keep.save:
+			sols = append(sols, sol)
+		}
+	}
+	// record puts the search as done stands into the problem, for a
+	// checkpoint or the end.
+	record := func(done solver.Done) {
+		kept := sols
+		if opts.Limit > 0 && len(kept) > opts.Limit {
+			kept = kept[:opts.Limit]
+		}
+		if sample != nil && keep.save {
+			kept = sample.Solutions()
+		}
+		pr.Solutions = kept
+		pr.NumAssemblies, pr.NumSolutions = done.Assemblies, done.Solutions
+		pr.SolveTime = uint64(done.Elapsed / time.Second)
+		pr.State, pr.Assembler = model.Solved, nil
+		// A part stays paused even when complete: its state says which
+		// part it is, for burr merge.
+		if !done.Complete || opts.Parts > 0 {
+			pr.State = model.Paused
+			if done.State != nil {
+				pr.Assembler = done.State.AssemblerState()
+			}
+		}
+	}
+	began := time.Now()
 	s, err := solver.Prepare(ctx, p, i, opts)
 	prog.clear()
 	if errors.Is(err, context.Canceled) {
@@ -245,57 +291,20 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 		res.Error = err.Error()
 		return res
 	}
-	var sols []model.Solution
-	if cont {
-		sols = pr.Solutions
-	}
-	var done solver.Done
-	for ev := range s.Run(ctx) {
-		switch ev := ev.(type) {
-		case solver.Found:
-			switch {
-			case sample != nil:
-				sample.Add(ev.Solution)
-			case keep.save:
-				sols = append(sols, ev.Solution)
-			}
-		case solver.Progress:
-			prog.search(ev)
-		case solver.Done:
-			done = ev
-		case solver.Error:
-			res.Error = ev.Err.Error()
-		}
-	}
-	prog.clear()
-	if opts.Limit > 0 && len(sols) > opts.Limit {
-		sols = sols[:opts.Limit]
+	done, nodes, err := searchInSegments(ctx, s, time.Since(began), p, i, opts, cp, prog, found, record)
+	if err != nil {
+		res.Error = err.Error()
 	}
 	if sample != nil {
 		res.Every = sample.Step()
-		if keep.save {
-			sols = sample.Solutions()
-		}
 	}
-	res.Assemblies, res.Complete, res.Nodes = done.Assemblies, done.Complete, done.Nodes
+	res.Assemblies, res.Complete, res.Nodes = done.Assemblies, done.Complete, nodes
 	if opts.Disassemble {
 		n := done.Solutions
 		res.Solutions = &n
 	}
 	res.Seconds = time.Since(start).Seconds()
-
-	pr.Solutions = sols
-	pr.NumAssemblies, pr.NumSolutions = done.Assemblies, done.Solutions
-	pr.SolveTime = uint64(done.Elapsed / time.Second)
-	pr.State, pr.Assembler = model.Solved, nil
-	// A part stays paused even when complete: its state says which part
-	// it is, for burr merge.
-	if !done.Complete || opts.Parts > 0 {
-		pr.State = model.Paused
-		if done.State != nil {
-			pr.Assembler = done.State.AssemblerState()
-		}
-	}
+	record(done)
 	return res
 }
 

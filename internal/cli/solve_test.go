@@ -37,7 +37,7 @@ func TestSolveKeepsSolutionsOnlyToSave(t *testing.T) {
 	opts := solver.Options{KeepRotations: true}
 	for _, keep := range []bool{false, true} {
 		p := rowPuzzle(10)
-		res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: keep})
+		res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: keep}, nil)
 		if res.Error != "" || !res.Complete || res.Assemblies != 1024 {
 			t.Fatalf("keep %v: %+v, want 1024 assemblies", keep, res)
 		}
@@ -56,7 +56,7 @@ func TestSolveKeepsSolutionsOnlyToSave(t *testing.T) {
 // TestSolveDrop: -drop 100 keeps assemblies 0, 100, ..., 1000 of the 1024.
 func TestSolveDrop(t *testing.T) {
 	p := rowPuzzle(10)
-	res := solveProblem(context.Background(), p, 0, solver.Options{KeepRotations: true, Drop: 100}, false, keepRule{save: true})
+	res := solveProblem(context.Background(), p, 0, solver.Options{KeepRotations: true, Drop: 100}, false, keepRule{save: true}, nil)
 	if res.Error != "" || res.Assemblies != 1024 {
 		t.Fatalf("%+v, want 1024 assemblies", res)
 	}
@@ -75,7 +75,7 @@ func TestSolveDrop(t *testing.T) {
 			break
 		}
 	}
-	if res := solveProblem(context.Background(), rowPuzzle(3), 0, solver.Options{Drop: -1}, false, keepRule{}); res.Error == "" {
+	if res := solveProblem(context.Background(), rowPuzzle(3), 0, solver.Options{Drop: -1}, false, keepRule{}, nil); res.Error == "" {
 		t.Error("-drop -1 was accepted")
 	}
 }
@@ -111,7 +111,7 @@ func TestSplitOnly(t *testing.T) {
 func TestSolveThin(t *testing.T) {
 	base := solver.Options{KeepRotations: true, Workers: 1}
 	full := rowPuzzle(10)
-	if res := solveProblem(context.Background(), full, 0, base, false, keepRule{save: true}); res.Error != "" || res.Assemblies != 1024 {
+	if res := solveProblem(context.Background(), full, 0, base, false, keepRule{save: true}, nil); res.Error != "" || res.Assemblies != 1024 {
 		t.Fatalf("full run: %+v", res)
 	}
 	byNum := map[int]model.Assembly{}
@@ -152,14 +152,14 @@ func TestSolveThin(t *testing.T) {
 	opts := base
 	opts.Limit = 10
 	p := rowPuzzle(10)
-	res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: true, thin: true})
+	res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: true, thin: true}, nil)
 	if res.Error != "" || res.Every != 128 {
 		t.Fatalf("-limit 10 -thin: %+v, want every 128th", res)
 	}
 	check("-limit 10 -thin", p, 128, 8, true)
 	opts.Drop = 3
 	p = rowPuzzle(10)
-	if res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: true, thin: true}); res.Error != "" || res.Every != 192 {
+	if res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: true, thin: true}, nil); res.Error != "" || res.Every != 192 {
 		t.Fatalf("-drop 3: %+v, want every 192nd", res)
 	}
 	check("-limit 10 -drop 3 -thin", p, 192, 6, true)
@@ -167,11 +167,11 @@ func TestSolveThin(t *testing.T) {
 	// Stopped after 300, then continued.
 	opts.Drop, opts.First = 0, 300
 	p = rowPuzzle(10)
-	if res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: true, thin: true}); res.Complete || res.Every != 32 {
+	if res := solveProblem(context.Background(), p, 0, opts, false, keepRule{save: true, thin: true}, nil); res.Complete || res.Every != 32 {
 		t.Fatalf("first 300: %+v, want a stopped search keeping every 32nd", res)
 	}
 	opts.First = 0
-	if res := solveProblem(context.Background(), p, 0, opts, true, keepRule{save: true, thin: true}); res.Error != "" || !res.Complete {
+	if res := solveProblem(context.Background(), p, 0, opts, true, keepRule{save: true, thin: true}, nil); res.Error != "" || !res.Complete {
 		t.Fatalf("continued: %+v", res)
 	}
 	check("stopped and continued", p, 128, 8, false)
