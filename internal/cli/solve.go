@@ -67,7 +67,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	splitOnly := fs.Bool("split-only", false, "with -part I/N and -split-dir: only write the split of each problem's search into N parts into DIR, for the parts to read")
 	part := fs.String("part", "", "solve only part `I/N` of the search split into N balanced parts (1 <= I <= N); burr merge combines the parts' -save files")
 	firstN := fs.Int("first", 0, "stop after `N` assemblies (with -disassemble: N solutions); the search is then incomplete and -continue goes on")
-	every := fs.Duration("checkpoint", 10*time.Minute, "with -save: also save the search as it stands every `INTERVAL` (at least ten times its preparation), so that a crash or a kill loses no more; 0: save only at the end")
+	every := fs.Duration("checkpoint", 10*time.Minute, "with -save: also save the search as it stands every `INTERVAL` (at least ten times its preparation), so that a crash or a kill loses no more; 0: save only at the end (a -first search is not checkpointed)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
