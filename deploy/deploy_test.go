@@ -18,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/burrlab/burrlab/internal/puzzles"
+	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
 
@@ -214,6 +215,64 @@ func TestParallelRemote(t *testing.T) {
 			names = append(names, e.Name())
 		}
 		t.Errorf("the host's folder keeps %v after the run", names)
+	}
+}
+
+// TestParallelRemoteRunsApart: two runs with -S at once, of different
+// puzzles in as many parts, on one host, each get their own assemblies:
+// on the host each works in a folder of its own.
+func TestParallelRemoteRunsApart(t *testing.T) {
+	for _, tool := range []string{"parallel", "rsync"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s is missing (scripts/deps.sh installs the Debian packages parallel and rsync)", tool)
+		}
+	}
+	dir := t.TempDir()
+	home := filepath.Join(dir, "remote")
+	if err := os.Mkdir(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ssh := filepath.Join(dir, "fakessh")
+	if err := os.WriteFile(ssh, []byte(fakeSSH), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	type job struct {
+		file, merged string
+		want         []string
+		out          []byte
+		err          error
+	}
+	var jobs [2]*job
+	for k, p := range []*model.Puzzle{puzzles.PentominoBox(10, 6, 1), puzzles.PentominoBox(6, 5, 2)} {
+		sub := filepath.Join(dir, strconv.Itoa(k))
+		if err := os.Mkdir(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		file := filepath.Join(sub, "pentominoes.xmpuzzle") // the same name on the host
+		if err := xmpuzzle.WriteFile(file, p); err != nil {
+			t.Fatal(err)
+		}
+		jobs[k] = &job{file: file, merged: filepath.Join(sub, "merged.xmpuzzle"), want: results(t, single(t, sub, file))}
+	}
+	var wg sync.WaitGroup
+	for _, j := range jobs {
+		wg.Go(func() {
+			cmd := exec.Command("./parallel.sh", "-j", "2", "-S", "2/"+ssh+" host1", "4", j.file, j.merged)
+			cmd.Env = append(os.Environ(), "BURR="+burr(t), "BURR_REMOTE="+burr(t), "FAKE_REMOTE_HOME="+home)
+			j.out, j.err = cmd.CombinedOutput()
+		})
+	}
+	wg.Wait()
+	for k, j := range jobs {
+		if j.err != nil {
+			t.Fatalf("run %d: %v\n%s", k, j.err, j.out)
+		}
+		if got := results(t, j.merged); !slices.Equal(got, j.want) {
+			t.Errorf("run %d: merged %v..., single run %v...", k, got[0], j.want[0])
+		}
+	}
+	if left, _ := os.ReadDir(home); len(left) > 0 {
+		t.Errorf("the host's folder keeps %d entries after the runs", len(left))
 	}
 }
 

@@ -90,7 +90,9 @@ if [ -n "$logins" ]; then
 	# sent to every host with the puzzle (--basefile: once a host, not once
 	# a part, removed at the end), so that no part computes it again (the
 	# Y-pentomino cube in 64 parts: 1.1 s of one core a part). Each part's
-	# file comes back into DIR.
+	# file comes back into DIR. On the hosts the run works in a folder of
+	# its own, named after this machine and process and removed at the
+	# end, so that runs sharing a host do not take each other's files.
 	name=$(basename "$file")
 	cp "$file" "$dir/$name"
 	mkdir -p "$dir/split"
@@ -100,7 +102,8 @@ if [ -n "$logins" ]; then
 	for f in split/*; do
 		if [ -f "$f" ]; then base+=(--basefile "$f"); fi
 	done
-	{ parallel "${opts[@]}" --sshlogin "$logins" "${base[@]}" --return "part-{}.xmpuzzle" --cleanup \
+	workdir="burrlab-${HOSTNAME:-$(uname -n)}-$$"
+	{ parallel "${opts[@]}" --sshlogin "$logins" --workdir "$workdir" "${base[@]}" --return "part-{}.xmpuzzle" --cleanup \
 		"$remote" solve -part "{}/$n" -workers "$workers" -json -split-dir split -save "part-{}.xmpuzzle" "$@" "$name" ::: $(seq 1 "$n") 2>&1 >&3 3>&- | cat >&2; } 3>&1
 	cd - >/dev/null
 else
