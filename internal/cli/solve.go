@@ -250,11 +250,14 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 	if cont {
 		sols = pr.Solutions
 	}
+	// Each run (each checkpoint's segment too) reports up to opts.Limit
+	// solutions; beyond the limit they are not kept, so that a search of
+	// days with -limit does not hold a limit's worth for every segment.
 	found := func(sol model.Solution) {
 		switch {
 		case sample != nil:
 			sample.Add(sol)
-		case keep.save:
+		case keep.save && (opts.Limit == 0 || len(sols) < opts.Limit):
 			sols = append(sols, sol)
 		}
 	}
