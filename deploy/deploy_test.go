@@ -148,10 +148,14 @@ func TestParallelScript(t *testing.T) {
 // COMMAND..." runs COMMAND with sh in $FAKE_REMOTE_HOME, as ssh runs it in
 // the login directory of HOST, so that GNU parallel's transfers (rsync
 // over it), returns and clean-up all run as they would over the network.
+// It sets SHELL as sshd does (to the login shell): GNU parallel runs each
+// remote part with $SHELL, and where the tests run without one (CI) the
+// parts would not run at all.
 const fakeSSH = `#!/bin/sh
 shift
 if [ "$1" = "--" ]; then shift; fi
 cd "$FAKE_REMOTE_HOME" || exit 255
+export SHELL=/bin/sh
 exec sh -c "$*"
 `
 
