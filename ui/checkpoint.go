@@ -8,14 +8,11 @@ import (
 	"github.com/burrlab/burrlab/solver"
 )
 
-// A search can run for hours. So that a crash does not cost all of it,
-// the solver is stopped every so often (the recovery interval) and at
-// once continued from the State its Done carries: the stop hands back
-// exactly the unexplored part of the search, and the pause in between is
-// one more preparation (tens of milliseconds for the examples; for a
-// slow one the interval grows to ten times the preparation). The State
-// and the solutions found so far go into the recovery file; a restarted
-// app continues from there as the Solve tab's Continue does.
+// A search can run for hours. So that a crash does not cost all of it, it
+// runs in segments of the recovery interval (solver.RunSegments); at each
+// checkpoint its State and the solutions found so far go into the recovery
+// file, and a restarted app continues from there as the Solve tab's
+// Continue does.
 
 // searchResults is what a search has found so far, to store in its
 // problem: by the Solve tab when a run ends, by the recovery file at a
@@ -53,7 +50,7 @@ func (s searchResults) store(pr *model.Problem) {
 // launched, then each one found, up to the run's limit).
 type checkpointer struct {
 	every       time.Duration
-	prepFactor  time.Duration // segments last at least this many preparations
+	prepFactor  int // segments last at least this many preparations
 	keep        int
 	disassemble bool
 	sols        []model.Solution
@@ -84,82 +81,35 @@ func (c *checkpointer) checkpoint(d solver.Done) {
 }
 
 // runSegments prepares and runs the solver and sends its events to out.
-// With a checkpointer it runs the search in segments of cp.every: each
-// segment's Done, if the search is not over, becomes a checkpoint and the
-// next segment continues from it; only the last Done reaches out.
-// Stopping (ctx) during preparation ends the stream quietly.
+// With a checkpointer it runs the search in segments of cp.every
+// (solver.RunSegments): each segment's Done, if the search is not over,
+// becomes a checkpoint. Stopping (ctx) during preparation ends the stream
+// quietly.
 func runSegments(ctx context.Context, p *model.Puzzle, problem int, opts solver.Options, cp *checkpointer, out chan<- runEvent) {
-	// left is how many more Found events the run keeps; beyond that the
-	// feed would drop them, so they are not passed on (the counts come
-	// with Progress and Done).
-	left := opts.Limit
-	var last *solver.Done // the latest checkpoint
-	for {
-		if left > 0 {
-			opts.Limit = left
+	s, err := solver.Prepare(ctx, p, problem, opts)
+	if err != nil {
+		if ctx.Err() == nil {
+			out <- runEvent{kind: evError, err: explainSolverError(p, problem, err)}
 		}
-		began := time.Now()
-		s, err := solver.Prepare(ctx, p, problem, opts)
-		prep := time.Since(began)
-		if err != nil {
-			switch {
-			case ctx.Err() == nil:
-				out <- runEvent{kind: evError, err: explainSolverError(p, problem, err)}
-			case last != nil:
-				// Stopped while preparing the next segment: the search
-				// stands where the last one left it.
-				out <- fromSolver(*last)
+		return
+	}
+	var seg solver.Segments
+	if cp != nil {
+		seg = solver.Segments{Every: cp.every, PrepFactor: cp.prepFactor}
+	}
+	for ev := range solver.RunSegments(ctx, s, p, problem, seg) {
+		switch e := ev.(type) {
+		case solver.Checkpoint:
+			cp.checkpoint(e.Done)
+			continue
+		case solver.Found:
+			if cp != nil {
+				cp.found(e.Solution)
 			}
-			return
+		case solver.Error:
+			ev = solver.Error{Err: explainSolverError(p, problem, e.Err)}
 		}
-		seg, cancel := context.WithCancel(ctx)
-		var timer *time.Timer
-		if cp != nil {
-			// Each checkpoint costs a preparation: where that is slow
-			// (a huge result), checkpoint less often than every
-			// interval, so that it never takes more than a small share
-			// of the time.
-			timer = time.AfterFunc(max(cp.every, cp.prepFactor*prep), cancel)
-		}
-		var done *solver.Done
-		for ev := range s.Run(seg) {
-			switch e := ev.(type) {
-			case solver.Done:
-				done = &e
-				continue
-			case solver.Found:
-				if opts.Limit > 0 {
-					if left <= 0 {
-						continue
-					}
-					left--
-				}
-				if cp != nil {
-					cp.found(e.Solution)
-				}
-			}
-			out <- fromSolver(ev)
-		}
-		paused := seg.Err() != nil // by the timer or by ctx
-		if timer != nil {
-			timer.Stop()
-		}
-		cancel()
-		if done == nil {
-			return
-		}
-		if cp == nil || ctx.Err() != nil || !paused || done.Complete || done.State == nil {
-			out <- fromSolver(*done)
-			return
-		}
-		cp.checkpoint(*done)
-		last = done
-		opts.Resume = done.State
-		if opts.Limit > 0 && left <= 0 {
-			// The solver has no "none": one more Found per segment is
-			// the least it can be asked for; it is dropped above.
-			opts.Limit = 1
-		}
+		out <- fromSolver(ev)
 	}
 }
 

@@ -32,7 +32,7 @@ type recoverer struct {
 	every time.Duration // autosave and checkpoint interval
 	// prepFactor: a search's checkpoints are at least this many of its
 	// preparation times apart (10: they cost at most a tenth).
-	prepFactor time.Duration
+	prepFactor int
 	// do runs a function on the UI thread: fyne.Do, or a test's queue.
 	do func(func())
 
@@ -85,7 +85,7 @@ func (u *App) StartRecovery(store recovery.Store) {
 // of checkpoints in preparation times (see recoverer.prepFactor) and the
 // function that runs work on the UI thread (fyne.Do; tests queue it) given
 // before the recoverer's goroutines start.
-func (u *App) startRecovery(store recovery.Store, every, prepFactor time.Duration, do func(func())) {
+func (u *App) startRecovery(store recovery.Store, every time.Duration, prepFactor int, do func(func())) {
 	sess, err := store.Begin()
 	if err != nil {
 		u.setStatus("Autosave is off: " + err.Error())

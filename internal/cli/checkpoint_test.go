@@ -71,7 +71,7 @@ func TestSolveCheckpoints(t *testing.T) {
 		pr := &p.Problems[0]
 		saves := 0
 		var last uint64
-		cp := &checkpoints{every: 10 * time.Millisecond, warn: io.Discard, save: func() error {
+		cp := &checkpoints{Segments: solver.Segments{Every: 10 * time.Millisecond}, warn: io.Discard, save: func() error {
 			saves++
 			if pr.State != model.Paused || pr.Assembler == nil {
 				t.Errorf("%s: checkpoint %d: state %v without a saved search", tc.name, saves, pr.State)

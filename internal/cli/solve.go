@@ -143,7 +143,7 @@ func runSolve(args []string, stdout io.Writer) error {
 	var cp *checkpoints
 	if *save != "" && *every > 0 && *firstN == 0 {
 		// A search for the first assemblies is short by intent.
-		cp = &checkpoints{every: *every, prepFactor: 10, save: func() error { return write(*save, p) }, warn: os.Stderr}
+		cp = &checkpoints{Segments: solver.Segments{Every: *every, PrepFactor: 10}, save: func() error { return write(*save, p) }, warn: os.Stderr}
 	}
 	failed := 0
 	stopped := false // by a signal, before the end
@@ -250,9 +250,8 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 	if cont {
 		sols = pr.Solutions
 	}
-	// Each run (each checkpoint's segment too) reports up to opts.Limit
-	// solutions; beyond the limit they are not kept, so that a search of
-	// days with -limit does not hold a limit's worth for every segment.
+	// The run reports up to opts.Limit solutions; with those a continued
+	// search kept before, no more than the limit are kept.
 	found := func(sol model.Solution) {
 		switch {
 		case sample != nil:
@@ -284,7 +283,6 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 			}
 		}
 	}
-	began := time.Now()
 	s, err := solver.Prepare(ctx, p, i, opts)
 	prog.clear()
 	if errors.Is(err, context.Canceled) {
@@ -294,14 +292,14 @@ func solveProblem(ctx context.Context, p *model.Puzzle, i int, opts solver.Optio
 		res.Error = err.Error()
 		return res
 	}
-	done, nodes, err := searchInSegments(ctx, s, time.Since(began), p, i, opts, cp, prog, found, record)
+	done, err := search(ctx, s, p, i, cp, prog, found, record)
 	if err != nil {
 		res.Error = err.Error()
 	}
 	if sample != nil {
 		res.Every = sample.Step()
 	}
-	res.Assemblies, res.Complete, res.Nodes = done.Assemblies, done.Complete, nodes
+	res.Assemblies, res.Complete, res.Nodes = done.Assemblies, done.Complete, done.Nodes
 	if opts.Disassemble {
 		n := done.Solutions
 		res.Solutions = &n
