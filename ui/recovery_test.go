@@ -156,6 +156,9 @@ func solveQueue(u *App) uiQueue {
 	q := make(uiQueue, 1024)
 	u.solve.do = q.do
 	u.solve.ctl.disassemble.SetChecked(false)
+	// One worker: the 6x10 rectangle then takes a tenth of a second,
+	// long enough to stop and to checkpoint on a fast machine.
+	u.fyne.Preferences().SetInt(prefWorkers, 1)
 	return q
 }
 
@@ -177,25 +180,33 @@ func checkSolutions(t *testing.T, p *model.Puzzle, want uint64) {
 	}
 }
 
+// pumpCounting runs the UI queue until the search ends and returns the
+// number of checkpoints the recoverer was given.
+func pumpCounting(t *testing.T, u *App, q uiQueue) int {
+	t.Helper()
+	n := 0
+	var last *checkpoint
+	q.pump(t, func() bool {
+		if cp := u.rec.cp; cp != nil && cp != last {
+			last = cp
+			n++
+		}
+		return !u.solve.run.running
+	})
+	return n
+}
+
 // TestCheckpointsKeepTheCount: a search stopped and continued at every
 // checkpoint finds what an uninterrupted one finds (2339 rectangles).
 func TestCheckpointsKeepTheCount(t *testing.T) {
 	store := recovery.NewStore(t.TempDir())
 	u := newTestUI(t, pentominoes())
 	q := solveQueue(u)
-	// 6x10 takes 0.2 to 0.3 s since the search restricts the X pentomino:
-	// checkpoints 30 ms apart (and four preparations) give several.
-	u.startRecovery(store, 30*time.Millisecond, 4, q.do)
-	checkpoints := 0
+	// 6x10 takes a tenth of a second with one worker: checkpoints 10 ms
+	// apart (and four preparations) give several.
+	u.startRecovery(store, 10*time.Millisecond, 4, q.do)
 	u.solve.start()
-	var last *checkpoint
-	q.pump(t, func() bool {
-		if cp := u.rec.cp; cp != nil && cp != last {
-			last = cp
-			checkpoints++
-		}
-		return !u.solve.run.running
-	})
+	checkpoints := pumpCounting(t, u, q)
 	if u.solve.run.err != nil {
 		t.Fatal(u.solve.run.err)
 	}
@@ -210,7 +221,7 @@ func TestCrashWhileSolvingContinues(t *testing.T) {
 	store := recovery.NewStore(t.TempDir())
 	u := newTestUI(t, pentominoes())
 	q := solveQueue(u)
-	u.startRecovery(store, 100*time.Millisecond, 4, q.do)
+	u.startRecovery(store, 20*time.Millisecond, 4, q.do)
 	u.tabs.SelectIndex(tabSolve)
 	u.solve.start()
 	q.pump(t, func() bool { return u.rec.cp != nil || !u.solve.run.running })
@@ -333,10 +344,12 @@ func TestCheckpointsKeepTheLimit(t *testing.T) {
 	store := recovery.NewStore(t.TempDir())
 	u := newTestUI(t, pentominoes())
 	q := solveQueue(u)
-	u.startRecovery(store, 100*time.Millisecond, 4, q.do)
+	u.startRecovery(store, 10*time.Millisecond, 4, q.do)
 	u.solve.ctl.keep.SetText("100")
 	u.solve.start()
-	q.pump(t, func() bool { return !u.solve.run.running })
+	if n := pumpCounting(t, u, q); n < 2 {
+		t.Fatalf("%d checkpoints in a search of %v", n, u.solve.run.elapsed)
+	}
 	pr := &u.doc.Puzzle().Problems[0]
 	if u.solve.run.err != nil || pr.State != model.Solved || pr.NumAssemblies != 2339 || len(pr.Solutions) != 100 {
 		t.Fatalf("err %v, state %d, %d assemblies, %d kept; want 2339 counted, 100 kept", u.solve.run.err, pr.State, pr.NumAssemblies, len(pr.Solutions))
