@@ -326,11 +326,7 @@ func (b *movementBrowser) refresh() {
 // enableStore enables Store when the current state converts into a
 // disassembly (derr is nil), or while a check runs (the button stops it).
 func (b *movementBrowser) enableStore(derr error) {
-	if derr == nil || b.storing != nil {
-		b.store.Enable()
-	} else {
-		b.store.Disable()
-	}
+	setEnabled(b.store, derr == nil || b.storing != nil)
 }
 
 // showScene draws the current state: the selected pieces in their

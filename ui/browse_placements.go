@@ -174,11 +174,7 @@ func (b *placementBrowser) choose(i int) {
 
 func (b *placementBrowser) enable(on bool) {
 	for _, w := range []fyne.Disableable{b.first, b.prev, b.next, b.last, b.slider} {
-		if on {
-			w.Enable()
-		} else {
-			w.Disable()
-		}
+		setEnabled(w, on)
 	}
 }
 

@@ -165,15 +165,6 @@ func (d *importDialog) enableTarget() {
 	setEnabled(d.identMirror, d.identical.Checked)
 }
 
-// setEnabled enables or disables w.
-func setEnabled(w fyne.Disableable, on bool) {
-	if on {
-		w.Enable()
-	} else {
-		w.Disable()
-	}
-}
-
 // filter reads the filter fields.
 func (d *importDialog) filter() (analysis.ImportFilter, error) {
 	f := analysis.ImportFilter{

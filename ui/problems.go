@@ -214,11 +214,7 @@ func (t *problemsTab) updatePartRow(i int, r *partRow) {
 	on := pr != nil
 	r.min.enable(on)
 	r.max.enable(on)
-	if on && hi > 0 {
-		r.groups.Enable()
-	} else {
-		r.groups.Disable()
-	}
+	setEnabled(r.groups, on && hi > 0)
 	if hi > 0 {
 		r.label.TextStyle.Bold = true
 	} else {
@@ -281,23 +277,11 @@ func (t *problemsTab) refresh() {
 		t.list.UnselectAll()
 	}
 	for _, w := range t.editors {
-		if pr != nil {
-			w.Enable()
-		} else {
-			w.Disable()
-		}
+		setEnabled(w, pr != nil)
 	}
 	t.labels.update()
-	if i > 0 {
-		t.upBtn.Enable()
-	} else {
-		t.upBtn.Disable()
-	}
-	if i >= 0 && i < len(p.Problems)-1 {
-		t.downBtn.Enable()
-	} else {
-		t.downBtn.Disable()
-	}
+	setEnabled(t.upBtn, i > 0)
+	setEnabled(t.downBtn, i >= 0 && i < len(p.Problems)-1)
 	opts := []string{"none"}
 	for k := range p.Shapes {
 		opts = append(opts, shapeLabel(p, k))

@@ -257,20 +257,13 @@ func (t *solveTab) refreshControls() {
 	p := t.u.doc.Puzzle()
 	i := t.u.view.Problem
 	running := t.run != nil && t.run.running
-	set := func(w fyne.Disableable, on bool) {
-		if on {
-			w.Enable()
-		} else {
-			w.Disable()
-		}
-	}
-	set(c.start, !running && i >= 0 && i < len(p.Problems))
-	set(c.stop, running)
-	set(c.cont, t.canContinue())
+	setEnabled(c.start, !running && i >= 0 && i < len(p.Problems))
+	setEnabled(c.stop, running)
+	setEnabled(c.cont, t.canContinue())
 	for _, w := range []fyne.Disableable{c.mirrors, c.rotations, c.complete, c.maxHoles, c.keep, c.first, c.drop, c.thin} {
-		set(w, !running)
+		setEnabled(w, !running)
 	}
-	set(c.disassemble, !running && t.u.g.Directions() != nil)
+	setEnabled(c.disassemble, !running && t.u.g.Directions() != nil)
 	c.labels.update()
 	defer t.u.refreshMenu()
 	if t.u.g.Directions() == nil {

@@ -444,14 +444,10 @@ func (t *shapesTab) refresh() {
 		t.list.UnselectAll()
 	}
 	for _, b := range t.shapeBtns {
-		if s != nil {
-			b.Enable()
-		} else {
-			b.Disable()
-		}
+		setEnabled(b, s != nil)
 	}
-	t.enable(t.upBtn, i > 0)
-	t.enable(t.downBtn, i >= 0 && i < len(p.Shapes)-1)
+	setEnabled(t.upBtn, i > 0)
+	setEnabled(t.downBtn, i >= 0 && i < len(p.Shapes)-1)
 	if s != nil {
 		t.name.SetText(s.Name)
 		t.weight.set(s.Weight)
@@ -472,14 +468,6 @@ func (t *shapesTab) refresh() {
 	t.info.show(i)
 }
 
-func (t *shapesTab) enable(w fyne.Disableable, on bool) {
-	if on {
-		w.Enable()
-	} else {
-		w.Disable()
-	}
-}
-
 func (t *shapesTab) refreshLayer() {
 	s, _ := t.editTarget()
 	if s == nil {
@@ -496,13 +484,9 @@ func (t *shapesTab) refreshLayer() {
 	t.layerSlider.Max = float64(max(1, s.Size[2]-1))
 	t.layerSlider.SetValue(float64(z))
 	t.settingUI = old
-	if s.Size[2] > 1 {
-		t.layerSlider.Enable()
-	} else {
-		t.layerSlider.Disable()
-	}
-	t.enable(t.layerUp, z < s.Size[2]-1)
-	t.enable(t.layerDown, z > 0)
+	setEnabled(t.layerSlider, s.Size[2] > 1)
+	setEnabled(t.layerUp, z < s.Size[2]-1)
+	setEnabled(t.layerDown, z > 0)
 	t.layerLabel.SetText(fmt.Sprintf("z = %d", z))
 	t.editor.setLayer(z)
 }
@@ -546,8 +530,8 @@ func (t *shapesTab) refreshColors() {
 	}
 	t.colorRow.Objects = objs
 	t.colorRow.Refresh()
-	t.enable(t.colorEdit, t.color > 0)
-	t.enable(t.colorDelete, t.color > 0)
+	setEnabled(t.colorEdit, t.color > 0)
+	setEnabled(t.colorDelete, t.color > 0)
 }
 
 // --- edits ---------------------------------------------------------------

@@ -75,16 +75,8 @@ func (n *solutionNav) show(pos int) {
 	}
 	n.slider.Refresh() // Max may have changed while the value did not
 	n.setting = false
-	if count > 1 {
-		n.slider.Enable()
-	} else {
-		n.slider.Disable()
-	}
-	if count > 0 {
-		n.entry.Enable()
-	} else {
-		n.entry.Disable()
-	}
+	setEnabled(n.slider, count > 1)
+	setEnabled(n.entry, count > 0)
 }
 
 // solutionsText writes "no solutions", "1 solution", "3,456 solutions".

@@ -178,11 +178,7 @@ func (st *solutionTools) refresh() {
 	for _, tl := range st.tools {
 		on := tl.enabled()
 		if on == tl.button.Disabled() {
-			if on {
-				tl.button.Enable()
-			} else {
-				tl.button.Disable()
-			}
+			setEnabled(tl.button, on)
 		}
 		if tl.item.Disabled == on {
 			tl.item.Disabled = !on

@@ -220,11 +220,7 @@ func (t *solveTab) clearView() {
 
 func (t *solveTab) enableAnim(on bool) {
 	for _, w := range []fyne.Disableable{t.slider, t.play, t.first, t.last} {
-		if on {
-			w.Enable()
-		} else {
-			w.Disable()
-		}
+		setEnabled(w, on)
 	}
 }
 

@@ -329,11 +329,7 @@ func (s *spin) set(v int) {
 
 func (s *spin) enable(on bool) {
 	for _, w := range []fyne.Disableable{s.entry, s.minus, s.plus} {
-		if on {
-			w.Enable()
-		} else {
-			w.Disable()
-		}
+		setEnabled(w, on)
 	}
 }
 
@@ -565,4 +561,13 @@ func newDisableBox(content fyne.CanvasObject, field fyne.Disableable) *disableBo
 
 func (b *disableBox) CreateRenderer() fyne.WidgetRenderer {
 	return widget.NewSimpleRenderer(b.content)
+}
+
+// setEnabled enables or disables w.
+func setEnabled(w fyne.Disableable, on bool) {
+	if on {
+		w.Enable()
+	} else {
+		w.Disable()
+	}
 }
