@@ -44,6 +44,7 @@ type Segments struct {
 //   - Found events are passed on up to the options' Limit over the whole
 //     run, not a Limit per segment;
 //   - Progress.Nodes and Done.Nodes count the nodes of every segment;
+//   - a segment that reports an Error ends the search;
 //   - a stop (ctx) while a segment is being prepared ends the search
 //     where the last segment left it: that Checkpoint's Done comes again
 //     as the last event; a preparation that fails sends Error, then that
@@ -72,6 +73,7 @@ func runSegments(ctx context.Context, s *Solver, p *model.Puzzle, problem int, s
 			timer = time.AfterFunc(max(seg.Every, time.Duration(seg.PrepFactor)*s.stats.Prepared), cancel)
 		}
 		var done *Done
+		failed := false
 		for ev := range s.Run(segCtx) {
 			switch e := ev.(type) {
 			case Found:
@@ -87,6 +89,8 @@ func runSegments(ctx context.Context, s *Solver, p *model.Puzzle, problem int, s
 			case Done:
 				done = &e
 				continue
+			case Error:
+				failed = true
 			}
 			ch <- ev
 		}
@@ -100,7 +104,7 @@ func runSegments(ctx context.Context, s *Solver, p *model.Puzzle, problem int, s
 		}
 		nodes += done.Nodes
 		done.Nodes = nodes
-		if !byTimer || done.Complete || done.State == nil {
+		if failed || !byTimer || done.Complete || done.State == nil {
 			ch <- *done
 			return
 		}
