@@ -20,7 +20,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // command is one subcommand: it parses its own flags from args, writes its
@@ -116,20 +115,4 @@ func newFlagSet(name, usage string) *flag.FlagSet {
 		fs.PrintDefaults()
 	}
 	return fs
-}
-
-// positional parses the flag-less subcommand name's args, which must be
-// exactly the operands in usage ("FILE", "IN OUT"); about explains the
-// command in its -h text.
-func positional(name, usage, about string, args []string) ([]string, error) {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	line := "usage: burr " + name + " " + usage
-	fs.Usage = func() { fmt.Fprintf(fs.Output(), "%s\n\n%s\n", line, about) }
-	if err := fs.Parse(args); err != nil {
-		return nil, err
-	}
-	if fs.NArg() != len(strings.Fields(usage)) {
-		return nil, errors.New(line)
-	}
-	return fs.Args(), nil
 }

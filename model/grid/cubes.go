@@ -73,15 +73,6 @@ func (cubeGrid) Solid(v Vec) Solid { return cubeTables().solid(v) }
 
 func (cubeGrid) Directions() []Vec { return []Vec{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}} }
 
-// mapCells applies f to every cell and to the hotspot.
-func mapCells(cells []Vec, hot Vec, f func(Vec) Vec) ([]Vec, Vec, bool) {
-	out := make([]Vec, len(cells))
-	for i, c := range cells {
-		out[i] = f(c)
-	}
-	return out, f(hot), true
-}
-
 // aboutCorner applies m about the corner of cell (0,0,0) instead of its
 // centre: R(v+½)-½, computed as (R(2v+1)-1)/2, which is exact because m is a
 // signed permutation.

@@ -74,7 +74,7 @@ func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 		if j := bytes.IndexByte(data[i:], '<'); j >= 0 {
 			k = i + j
 		}
-		if !endsVoxel(data[k:]) || bytes.IndexAny(data[i:k], "#+_") < 0 || !plainText(data[i:k]) {
+		if !endsVoxel(data[k:]) || !bytes.ContainsAny(data[i:k], "#+_") || !plainText(data[i:k]) {
 			texts = append(texts, voxelText{})
 			continue
 		}

@@ -138,8 +138,7 @@ func manifold(ts []tri) (parts int, volume float64, err error) {
 	for i := range up {
 		up[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for up[i] != i {
 			up[i] = up[up[i]]
 			i = up[i]
