@@ -95,11 +95,22 @@ func results(t *testing.T, path string) []string {
 // puzzleFile writes the pentominoes in a 6x10 box into dir.
 func puzzleFile(t *testing.T, dir string) string {
 	t.Helper()
-	f := filepath.Join(dir, "pentominoes.xmpuzzle")
+	f := filepath.Join(dir, "pentomino box.xmpuzzle") // a space, as designers' names have
 	if err := xmpuzzle.WriteFile(f, puzzles.PentominoBox(10, 6, 1)); err != nil {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// spacedDir returns a new folder whose path has a space, as "My puzzles"
+// has: the scripts must pass such paths on whole.
+func spacedDir(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "my puzzles")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // single solves file in one run and returns the saved file.
@@ -116,7 +127,7 @@ func TestParallelScript(t *testing.T) {
 	if _, err := exec.LookPath("parallel"); err != nil {
 		t.Fatal("GNU parallel is missing (scripts/deps.sh installs the Debian package parallel)")
 	}
-	dir := t.TempDir()
+	dir := spacedDir(t)
 	file := puzzleFile(t, dir)
 	want := results(t, single(t, dir, file))
 	merged := filepath.Join(dir, "merged.xmpuzzle")
@@ -177,15 +188,16 @@ func TestParallelRemote(t *testing.T) {
 			t.Fatalf("%s is missing (scripts/deps.sh installs the Debian packages parallel and rsync)", tool)
 		}
 	}
-	dir := t.TempDir()
+	root := t.TempDir()
+	dir := spacedDir(t)
 	file := puzzleFile(t, dir)
 	want := results(t, single(t, dir, file))
-	home := filepath.Join(dir, "remote")
+	home := filepath.Join(root, "remote")
 	if err := os.Mkdir(home, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	ssh := filepath.Join(dir, "fakessh")
-	wrapper := filepath.Join(dir, "remote-burr")
+	ssh := filepath.Join(root, "fakessh")
+	wrapper := filepath.Join(root, "remote-burr")
 	for name, text := range map[string]string{ssh: fakeSSH, wrapper: remoteBurr} {
 		if err := os.WriteFile(name, []byte(text), 0o755); err != nil {
 			t.Fatal(err)
@@ -284,7 +296,7 @@ func TestParallelRemoteRunsApart(t *testing.T) {
 // would (the task id and count in the environment), without Slurm.
 // `make distributed` runs them on a real one-node cluster.
 func TestSlurmScripts(t *testing.T) {
-	dir := t.TempDir()
+	dir := spacedDir(t)
 	file := puzzleFile(t, dir)
 	want := results(t, single(t, dir, file, "-keep-mirrors"))
 	parts := filepath.Join(dir, "parts")

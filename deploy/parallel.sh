@@ -83,7 +83,9 @@ trap finish EXIT
 # --termseq: on Ctrl-C, or when a part fails, the parts get SIGTERM, which
 # stops and saves a part as Ctrl-C does, and 30 s to save (as Slurm's and
 # Kubernetes' defaults give) instead of GNU parallel's 0.4 s.
-opts=(--will-cite --halt now,fail=1 --ungroup --termseq TERM,30000,KILL,25)
+# -q: GNU parallel quotes each word of the parts' command, so that paths
+# and flags with spaces ("My puzzles") reach burr whole.
+opts=(--will-cite --halt now,fail=1 --ungroup --termseq TERM,30000,KILL,25 -q)
 [ -n "$jobs" ] && opts+=(-j "$jobs")
 if [ -n "$logins" ]; then
 	# Remote hosts: the split is computed here, once, into DIR/split, and
