@@ -135,7 +135,8 @@ func TestParallelScript(t *testing.T) {
 	if got := results(t, merged); !slices.Equal(got, want) {
 		t.Errorf("merged: %v..., single run: %v...", got[0], want[0])
 	}
-	// Bad N or -w: a clear message, no output.
+	// Bad N or -w, or an output no file can be written to: a clear
+	// message before any search, no output.
 	bad := filepath.Join(dir, "bad.xmpuzzle")
 	for _, c := range []struct {
 		args []string
@@ -143,6 +144,7 @@ func TestParallelScript(t *testing.T) {
 	}{
 		{[]string{"x", file, bad}, "number of parts"},
 		{[]string{"-w", "two", "2", file, bad}, "number of workers"},
+		{[]string{"2", file, filepath.Join(dir, "no such folder", "out.xmpuzzle")}, "cannot write"},
 	} {
 		cmd := exec.Command("./parallel.sh", c.args...)
 		cmd.Env = append(os.Environ(), "BURR="+burr(t))

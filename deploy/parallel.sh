@@ -49,6 +49,13 @@ shift 3
 case $n in '' | *[!0-9]*) echo "parallel.sh: N must be a number of parts, not '$n'" >&2; exit 2 ;; esac
 case $workers in '' | *[!0-9]*) echo "parallel.sh: -w must be a number of workers, not '$workers'" >&2; exit 2 ;; esac
 command -v parallel >/dev/null || { echo "parallel.sh: GNU parallel is not installed (Debian: apt-get install parallel)" >&2; exit 1; }
+# OUT is written at the very end: a folder that cannot take it is said
+# now, not after hours of search.
+outdir=$(dirname "$out")
+if [ ! -d "$outdir" ] || [ ! -w "$outdir" ]; then
+	echo "parallel.sh: cannot write $out: $outdir is not a folder this user can write to" >&2
+	exit 1
+fi
 temp=""
 if [ -z "$dir" ]; then
 	dir=$(mktemp -d)
