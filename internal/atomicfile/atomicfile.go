@@ -7,7 +7,10 @@ package atomicfile
 
 import (
 	"bufio"
+	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -32,7 +35,26 @@ func WriteFileBackup(path, backup string, write func(w io.Writer) error) error {
 	return writeFile(path, backup, write)
 }
 
-func writeFile(path, backup string, write func(w io.Writer) error) (err error) {
+// CheckWritable reports whether WriteFile can write path, by making and
+// removing the temporary file WriteFile would make: a long search whose
+// result goes to path learns of a missing or read-only folder before it
+// starts, not hours later.
+func CheckWritable(path string) error {
+	_, f, err := createTemp(path)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		// Name the folder, not the temporary file's made-up name.
+		return fmt.Errorf("folder %s: %w", filepath.Dir(path), pe.Err)
+	}
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
+}
+
+// createTemp returns the file path leads to (through a symbolic link) and
+// a new temporary file next to it.
+func createTemp(path string) (string, *os.File, error) {
 	if real, e := filepath.EvalSymlinks(path); e == nil {
 		path = real
 	}
@@ -41,6 +63,11 @@ func writeFile(path, backup string, write func(w io.Writer) error) (err error) {
 		dir = "."
 	}
 	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	return path, f, err
+}
+
+func writeFile(path, backup string, write func(w io.Writer) error) (err error) {
+	path, f, err := createTemp(path)
 	if err != nil {
 		return err
 	}
@@ -81,7 +108,7 @@ func writeFile(path, backup string, write func(w io.Writer) error) (err error) {
 		return err
 	}
 	// Make the rename itself durable where directories can be synced.
-	if d, e := os.Open(dir); e == nil {
+	if d, e := os.Open(filepath.Dir(path)); e == nil {
 		d.Sync()
 		d.Close()
 	}

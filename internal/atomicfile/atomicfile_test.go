@@ -158,3 +158,25 @@ func TestCopyFile(t *testing.T) {
 		t.Fatal("copyFile overwrote an existing file")
 	}
 }
+
+// TestCheckWritable: a folder WriteFile can write to passes and is left as
+// it was; a missing folder, or a file where the folder should be, fails
+// as WriteFile would.
+func TestCheckWritable(t *testing.T) {
+	dir := t.TempDir()
+	if err := CheckWritable(filepath.Join(dir, "out.xmpuzzle")); err != nil {
+		t.Fatal(err)
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 0 {
+		t.Errorf("the check left %d files behind", len(left))
+	}
+	notDir := filepath.Join(dir, "file")
+	if err := os.WriteFile(notDir, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{filepath.Join(dir, "missing", "out.xmpuzzle"), filepath.Join(notDir, "out.xmpuzzle")} {
+		if err := CheckWritable(path); err == nil {
+			t.Errorf("%s: no error", path)
+		}
+	}
+}

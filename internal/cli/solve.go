@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/atomicfile"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 	"github.com/burrlab/burrlab/solver"
@@ -83,6 +84,13 @@ func runSolve(args []string, stdout io.Writer) error {
 	if fs.NArg() != 1 {
 		fs.Usage()
 		return errors.New("expected one puzzle file")
+	}
+	if *save != "" {
+		// The search may take hours: a folder that cannot take its file
+		// is said before it starts.
+		if err := atomicfile.CheckWritable(*save); err != nil {
+			return fmt.Errorf("-save %s: cannot write there: %w", *save, err)
+		}
 	}
 	limitHeap(*maxMemory)
 	read := xmpuzzle.ReadFile

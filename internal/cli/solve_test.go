@@ -185,3 +185,19 @@ func TestSolveThin(t *testing.T) {
 		t.Errorf("-thin without -limit: %v", err)
 	}
 }
+
+// TestSolveSaveFolderChecked: a -save file whose folder is missing, or is
+// a file, is refused before the search, with the folder named.
+func TestSolveSaveFolderChecked(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "row.xmpuzzle")
+	if err := xmpuzzle.WriteFile(in, rowPuzzle(4)); err != nil {
+		t.Fatal(err)
+	}
+	for _, folder := range []string{filepath.Join(dir, "missing"), in} {
+		code, out, errOut := burrRun("solve", "-save", filepath.Join(folder, "out.xmpuzzle"), in)
+		if code == 0 || out != "" || !strings.Contains(errOut, "cannot write there: folder "+folder) {
+			t.Errorf("-save in %s: exit %d, stdout %q, stderr %q", folder, code, out, errOut)
+		}
+	}
+}
