@@ -16,11 +16,17 @@ import (
 // examples); a problem slow to prepare gets longer segments.
 
 // Checkpoint is the event RunSegments sends between two segments: the
-// search stands as Done says (not complete, with a State) and goes on.
-// The caller saves it; everything Found before it belongs to it.
+// search stands as Done says (not complete, with a State); everything
+// Found before it belongs to it. The consumer saves it, then calls Resume.
 type Checkpoint struct {
-	Done Done
+	Done   Done
+	resume chan<- struct{}
 }
+
+// Resume lets the search go on from the checkpoint. Until it is called
+// RunSegments waits, so that the consumer may record the checkpoint in
+// the puzzle the next segment is prepared from. Call it once.
+func (c Checkpoint) Resume() { close(c.resume) }
 
 func (Checkpoint) event() {}
 
@@ -40,13 +46,14 @@ type Segments struct {
 // RunSegments runs the search of s, which was prepared from problem of p,
 // as Run does, but in segments of seg.Every (see Segments): between two it
 // sends a Checkpoint and prepares the search again, with s's options, to
-// go on from the checkpoint's State. The events are Run's, except that
+// go on from the checkpoint's State once the consumer has called its
+// Resume. The events are Run's, except that
 //   - Found events are passed on up to the options' Limit over the whole
 //     run, not a Limit per segment;
 //   - Progress.Nodes and Done.Nodes count the nodes of every segment;
 //   - a segment that reports an Error ends the search;
-//   - a stop (ctx) while a segment is being prepared ends the search
-//     where the last segment left it: that Checkpoint's Done comes again
+//   - a stop (ctx) while a checkpoint is saved or the next segment is
+//     prepared ends the search where the last segment left it: that Checkpoint's Done comes again
 //     as the last event; a preparation that fails sends Error, then that
 //     Done.
 //
@@ -108,7 +115,14 @@ func runSegments(ctx context.Context, s *Solver, p *model.Puzzle, problem int, s
 			ch <- *done
 			return
 		}
-		ch <- Checkpoint{Done: *done}
+		resume := make(chan struct{})
+		ch <- Checkpoint{Done: *done, resume: resume}
+		select {
+		case <-resume:
+		case <-ctx.Done():
+			ch <- *done // stopped while the checkpoint was saved
+			return
+		}
 		opts.Resume = done.State
 		if limit > 0 {
 			// The solver has no "none": one Found a segment is the

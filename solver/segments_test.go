@@ -43,6 +43,7 @@ func runInSegments(t *testing.T, p *model.Puzzle, opts Options, seg Segments, st
 			if stop != nil {
 				stop(len(r.checkpoints), cancel)
 			}
+			ev.Resume()
 		case Done:
 			r.done = ev
 			dones++

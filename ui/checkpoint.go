@@ -100,7 +100,8 @@ func runSegments(ctx context.Context, p *model.Puzzle, problem int, opts solver.
 	for ev := range solver.RunSegments(ctx, s, p, problem, seg) {
 		switch e := ev.(type) {
 		case solver.Checkpoint:
-			cp.checkpoint(e.Done)
+			cp.checkpoint(e.Done) // hands a copy on to the UI thread
+			e.Resume()
 			continue
 		case solver.Found:
 			if cp != nil {

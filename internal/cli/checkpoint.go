@@ -47,6 +47,7 @@ func search(ctx context.Context, s *solver.Solver, p *model.Puzzle, i int, cp *c
 			if err := cp.save(); err != nil {
 				fmt.Fprintf(cp.warn, "burr solve: checkpoint of problem %d not saved (the search goes on): %v\n", i, err)
 			}
+			ev.Resume()
 		case solver.Done:
 			done = ev
 		case solver.Error:
