@@ -17,7 +17,8 @@ import (
 
 // Checkpoint is the event RunSegments sends between two segments: the
 // search stands as Done says (not complete, with a State); everything
-// Found before it belongs to it. The consumer saves it, then calls Resume.
+// Found before it belongs to it. The consumer saves it, then calls
+// Resume.
 type Checkpoint struct {
 	Done   Done
 	resume chan<- struct{}
@@ -53,9 +54,9 @@ type Segments struct {
 //   - Progress.Nodes and Done.Nodes count the nodes of every segment;
 //   - a segment that reports an Error ends the search;
 //   - a stop (ctx) while a checkpoint is saved or the next segment is
-//     prepared ends the search where the last segment left it: that Checkpoint's Done comes again
-//     as the last event; a preparation that fails sends Error, then that
-//     Done.
+//     prepared ends the search where the last segment left it: that
+//     Checkpoint's Done comes again as the last event; a preparation
+//     that fails sends Error, then that Done.
 //
 // The consumer must read the channel until it is closed.
 func RunSegments(ctx context.Context, s *Solver, p *model.Puzzle, problem int, seg Segments) <-chan Event {
