@@ -49,8 +49,7 @@ func (s searchResults) store(pr *model.Problem) {
 // needs: the solutions kept so far (those the run had when it was
 // launched, then each one found, up to the run's limit).
 type checkpointer struct {
-	every       time.Duration
-	prepFactor  int // segments last at least this many preparations
+	solver.Segments
 	keep        int
 	disassemble bool
 	sols        []model.Solution
@@ -81,7 +80,7 @@ func (c *checkpointer) checkpoint(d solver.Done) {
 }
 
 // runSegments prepares and runs the solver and sends its events to out.
-// With a checkpointer it runs the search in segments of cp.every
+// With a checkpointer it runs the search in its segments
 // (solver.RunSegments): each segment's Done, if the search is not over,
 // becomes a checkpoint. Stopping (ctx) during preparation ends the stream
 // quietly.
@@ -95,7 +94,7 @@ func runSegments(ctx context.Context, p *model.Puzzle, problem int, opts solver.
 	}
 	var seg solver.Segments
 	if cp != nil {
-		seg = solver.Segments{Every: cp.every, PrepFactor: cp.prepFactor}
+		seg = cp.Segments
 	}
 	for ev := range solver.RunSegments(ctx, s, p, problem, seg) {
 		switch e := ev.(type) {
@@ -127,7 +126,7 @@ func (t *solveTab) checkpointsFor(r *solveRun) *checkpointer {
 		base = base[:r.opts.keep]
 	}
 	return &checkpointer{
-		every: rc.every, prepFactor: rc.prepFactor, keep: r.opts.keep, disassemble: r.opts.disassemble,
+		Segments: solver.Segments{Every: rc.every, PrepFactor: rc.prepFactor}, keep: r.opts.keep, disassemble: r.opts.disassemble,
 		sols: base[:len(base):len(base)], sample: r.newSample(),
 		save: func(res searchResults) { t.do(func() { t.u.checkpointed(r, res) }) },
 	}
