@@ -31,7 +31,7 @@ func assemblyKeys(t *testing.T, name string, pr *model.Problem) []string {
 	return out
 }
 
-// TestSolveCheckpoints: a search cut into segments of 10 ms, the problem
+// TestSolveCheckpoints: a search cut into a dozen or so segments, the problem
 // saved paused between them and the search prepared again from there,
 // ends with the same counts as one run and keeps as many solutions,
 // whatever is kept (all, the first N, a thinned sample, every Nth), each
@@ -39,12 +39,19 @@ func assemblyKeys(t *testing.T, name string, pr *model.Problem) []string {
 // goes on from a saved state may take its branches in another order, as
 // after Ctrl-C and -continue, so the first N can be others.) Every
 // checkpoint holds a paused search whose counts only grow.
+//
+// The segments last an eighth of the one run, not a fixed time: under
+// the race detector, which runs the search and its preparations many
+// times slower, 10 ms segments made hundreds of checkpoints and minutes
+// of test, and without it a fast machine could need none.
 func TestSolveCheckpoints(t *testing.T) {
 	base := solver.Options{Workers: 1, Disassemble: true}
 	full := puzzles.PentominoBox(6, 5, 2)
+	start := time.Now()
 	if res := solveProblem(context.Background(), full, 0, base, false, keepRule{save: true}, nil); res.Error != "" || !res.Complete {
 		t.Fatalf("one run: %+v", res)
 	}
+	every := max(time.Since(start)/8, time.Millisecond)
 	all := assemblyKeys(t, "one run", &full.Problems[0])
 	for _, tc := range []struct {
 		name  string
@@ -71,7 +78,7 @@ func TestSolveCheckpoints(t *testing.T) {
 		pr := &p.Problems[0]
 		saves := 0
 		var last uint64
-		cp := &checkpoints{Segments: solver.Segments{Every: 10 * time.Millisecond}, warn: io.Discard, save: func() error {
+		cp := &checkpoints{Segments: solver.Segments{Every: every}, warn: io.Discard, save: func() error {
 			saves++
 			if pr.State != model.Paused || pr.Assembler == nil {
 				t.Errorf("%s: checkpoint %d: state %v without a saved search", tc.name, saves, pr.State)
