@@ -70,15 +70,19 @@ speed: deps
 split-speed: deps
 	scripts/split-speed.sh $(ROUNDS)
 
-# fuzz: the file reader (no panic, lossless round trips, and its scan of
-# plain solutions reading what a whole parse reads) and solver.Prepare
-# on tiny random problems (no panic, counts equal to a brute-force
-# reference), a minute each. Findings land in testdata/fuzz and become
-# regression inputs of `make test`.
+# fuzz: the file reader (no panic, lossless round trips, the same puzzle
+# read with and without its stored solutions, its cut of voxel texts and
+# its scan of plain solutions reading what a whole parse reads) and
+# solver.Prepare on tiny random problems (no panic, counts equal to a
+# brute-force reference), a minute each (FUZZTIME=30s for other lengths).
+# Findings land in testdata/fuzz and become regression inputs of `make
+# test`. go test fuzzes one target at a time, so each is named exactly.
+FUZZTIME ?= 60s
 fuzz: deps
-	$(GO) test -run '^$$' -fuzz FuzzRead -fuzztime 60s ./model/xmpuzzle/
-	$(GO) test -run '^$$' -fuzz FuzzPlainSolutions -fuzztime 60s ./model/xmpuzzle/
-	$(GO) test -run '^$$' -fuzz FuzzPrepare -fuzztime 60s ./solver/
+	for f in FuzzRead FuzzReadWithoutSolutions FuzzCutVoxelTexts FuzzPlainSolutions; do \
+		$(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) ./model/xmpuzzle/ || exit 1; \
+	done
+	$(GO) test -run '^$$' -fuzz '^FuzzPrepare$$' -fuzztime $(FUZZTIME) ./solver/
 
 # screenshot: the app under a virtual X server, one picture per tab, into
 # $(SHOTS) (needs xvfb, imagemagick, xdotool; not part of `make test`).

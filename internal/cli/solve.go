@@ -72,8 +72,13 @@ func runSolve(args []string, stdout io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *firstN < 0 {
-		return fmt.Errorf("-first %d: must be 0 (no limit) or more", *firstN)
+	for _, f := range []struct {
+		name, zero string
+		v          int
+	}{{"workers", "one per CPU", *workers}, {"limit", "no limit", *limit}, {"drop", "all", *drop}, {"first", "no limit", *firstN}} {
+		if f.v < 0 {
+			return fmt.Errorf("-%s %d: must be 0 (%s) or more", f.name, f.v, f.zero)
+		}
 	}
 	if *every < 0 {
 		return fmt.Errorf("-checkpoint %v: must be 0 (none) or more", *every)

@@ -201,3 +201,17 @@ func TestSolveSaveFolderChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveNegativeFlags: a negative count is refused by name before the
+// file is read (the file here does not exist), not reported per problem
+// by the solver after the search was set up.
+func TestSolveNegativeFlags(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.xmpuzzle")
+	for _, flag := range []string{"-workers", "-limit", "-drop", "-first"} {
+		code, out, errOut := burrRun("solve", flag, "-2", missing)
+		want := "burr solve: " + flag + " -2: must be 0 ("
+		if code == 0 || !strings.HasPrefix(errOut, want) || out != "" {
+			t.Errorf("%s -2: exit %d, stdout %q, stderr %q; want %q...", flag, code, out, errOut, want)
+		}
+	}
+}
