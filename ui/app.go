@@ -58,6 +58,9 @@ type App struct {
 	status     *widget.Label
 	statusInfo *widget.Label
 	tips       *tipLayer
+	// statusMsg is the last message of the status line, and statusHover
+	// what the pointer is over, shown in its place until it leaves.
+	statusMsg, statusHover string
 
 	// showColors paints constraint colours in the 3D views instead of
 	// piece colours (View ▸ Constraint Colours). Off by default, as in
@@ -111,6 +114,7 @@ func New(a fyne.App, w fyne.Window) *App {
 		// over the new tab, for a button no longer there (Alt+3 while the
 		// pointer rests on a button).
 		u.unhint()
+		u.hoverStatus("") // nor the cell the pointer rested on
 		u.view.Tab = u.tabs.SelectedIndex()
 		u.refresh()
 	}
@@ -140,9 +144,25 @@ func (u *App) hint(text string, obj fyne.CanvasObject) {
 
 func (u *App) unhint() { u.tips.hide() }
 
-// setStatus shows a message in the status line.
+// setStatus shows a message in the status line until the next one.
 func (u *App) setStatus(msg string) {
+	u.statusMsg, u.statusHover = msg, ""
 	u.status.SetText(msg)
+}
+
+// hoverStatus shows what the pointer is over in the status line in place
+// of the last message, which comes back when the pointer leaves (text
+// ""): a pass over the grid must not wipe out "Saved ..." for good, nor
+// leave a cell of the Shapes tab on the status line of another tab.
+func (u *App) hoverStatus(text string) {
+	if text == u.statusHover {
+		return
+	}
+	u.statusHover = text
+	if text == "" {
+		text = u.statusMsg
+	}
+	u.status.SetText(text)
 }
 
 // newPuzzle returns an empty puzzle of grid t with one empty shape and one

@@ -378,6 +378,7 @@ func (t *shapesTab) endStroke() {
 func (t *shapesTab) hover(v grid.Vec, ok bool) {
 	s, i := t.editTarget()
 	if !ok || s == nil {
+		t.u.hoverStatus("")
 		return
 	}
 	if t.note != "" {
@@ -390,7 +391,7 @@ func (t *shapesTab) hover(v grid.Vec, ok bool) {
 	if c := x.Color(); c != 0 && x.State() != model.Empty {
 		state += fmt.Sprintf(", colour %d", c)
 	}
-	t.u.setStatus(fmt.Sprintf("S%d · cell (%d, %d, %d) · %s", i+1, v[0], v[1], v[2], state))
+	t.u.hoverStatus(fmt.Sprintf("S%d · cell (%d, %d, %d) · %s", i+1, v[0], v[1], v[2], state))
 }
 
 // layerStep moves the edited layer by d.

@@ -195,6 +195,37 @@ func TestHoverReportsCell(t *testing.T) {
 	}
 }
 
+// TestHoverGivesBackTheMessage: the cell under the pointer shows in place
+// of the last message only while the pointer is over the grid, and not on
+// another tab that Alt+2 brought up with the pointer resting there.
+func TestHoverGivesBackTheMessage(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	u.setStatus("Saved box.xmpuzzle")
+	hover := func() {
+		pos := cellPos(t, u, grid.Vec{1, 1, 0})
+		u.shapes.editor.MouseMoved(&desktop.MouseEvent{PointEvent: fyne.PointEvent{Position: pos}})
+		if got := u.status.Text; got != "S1 · cell (1, 1, 0) · empty" {
+			t.Fatalf("hovering: status %q", got)
+		}
+	}
+	hover()
+	u.shapes.editor.MouseOut()
+	if got := u.status.Text; got != "Saved box.xmpuzzle" {
+		t.Errorf("after the pointer left: status %q", got)
+	}
+	hover()
+	u.tabs.SelectIndex(1)
+	if got := u.status.Text; got != "Saved box.xmpuzzle" {
+		t.Errorf("on the Problems tab: status %q", got)
+	}
+	u.tabs.SelectIndex(0)
+	hover()
+	u.setStatus("Turned S1")
+	if got := u.status.Text; got != "Turned S1" {
+		t.Errorf("a new message while hovering: status %q", got)
+	}
+}
+
 func TestShapeToolsAndUndo(t *testing.T) {
 	p := newPuzzle(grid.Cubes)
 	s := &p.Shapes[0]
