@@ -93,18 +93,43 @@ type shrinkLayout struct {
 
 // newShrinkTop returns top (scrolled where it has to shrink) above bottom.
 func newShrinkTop(top, bottom fyne.CanvasObject, least float32) *fyne.Container {
-	return container.New(&shrinkLayout{scrolled: 0, least: least}, container.NewVScroll(top), bottom)
+	return container.New(&shrinkLayout{scrolled: 0, least: least}, newFitScroll(top), bottom)
 }
 
 // newShrinkBottom returns top above bottom (scrolled where it has to
 // shrink).
 func newShrinkBottom(top, bottom fyne.CanvasObject, least float32) *fyne.Container {
-	return container.New(&shrinkLayout{scrolled: 1, least: least}, top, container.NewVScroll(bottom))
+	return container.New(&shrinkLayout{scrolled: 1, least: least}, top, newFitScroll(bottom))
 }
 
 // sizes returns the minimum sizes of the scroll's content and the other.
 func (l *shrinkLayout) sizes(objs []fyne.CanvasObject) (scrolled, other fyne.Size) {
-	return objs[l.scrolled].(*container.Scroll).Content.MinSize(), objs[1-l.scrolled].MinSize()
+	return objs[l.scrolled].(*fitScroll).Content.MinSize(), objs[1-l.scrolled].MinSize()
+}
+
+// fitScroll is the scrolled one of a shrinkLayout's two: a vertical
+// scroll whose MinSize is as tall as its content's. Fyne lays a container
+// out again when the MinSize of one of its objects changes, and a plain
+// scroll's MinSize stays the same whatever its content, so the layout
+// kept the old heights when a label in the content wrapped to another
+// line or a panel in it opened or closed: the Solve tab's second info
+// line stayed hidden under the list, and the Shapes tab's 3D view did not
+// grow when its Shape information closed. The layout itself reads the
+// content's size and gives the scroll less where it must.
+type fitScroll struct {
+	container.Scroll
+}
+
+func newFitScroll(content fyne.CanvasObject) *fitScroll {
+	s := &fitScroll{}
+	s.Content, s.Direction = content, container.ScrollVerticalOnly
+	s.ExtendBaseWidget(s)
+	return s
+}
+
+// MinSize is a vertical scroll's, as tall as the content.
+func (s *fitScroll) MinSize() fyne.Size {
+	return fyne.NewSize(s.Scroll.MinSize().Width, s.Content.MinSize().Height)
 }
 
 // MinSize is the wider of the two by the other's height plus the

@@ -1,10 +1,15 @@
 package ui
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
+
+	"github.com/burrlab/burrlab/internal/puzzles"
 )
 
 // TestTabsFitASmallScreen: with a puzzle open (PelikanBurr, its stored
@@ -55,4 +60,64 @@ func TestFlowWraps(t *testing.T) {
 	if p := f.Objects[2].Position(); p.X != 0 || p.Y <= 30 {
 		t.Errorf("the third object is at %v, want the start of the second row", p)
 	}
+}
+
+// TestShrinkFollowsItsContent: the scrolled part of a shrinkLayout says
+// when its content grows or shrinks, through its MinSize, on which Fyne's
+// driver lays the container out again (in the app, not under the test
+// driver, so the test then does that itself), and the layout then gives
+// the content what it needs where there is room. Before, the second line
+// of the Solve tab's "Finished. 19,186 assemblies ... Kept the first
+// 10,000; 9,186 more were counted but not kept" stayed hidden under the
+// list, and the Shapes tab's 3D view did not grow when Shape information
+// closed.
+func TestShrinkFollowsItsContent(t *testing.T) {
+	u := newTestUI(t, puzzles.Bedlam())
+	u.win.Resize(fyne.NewSize(1400, 860))
+	// changed runs change on the content of shrink, as Fyne's driver then
+	// lays shrink out again, and checks that the scroll told of it, and
+	// that the scroll takes what its content needs (all, with room).
+	changed := func(what string, shrink *fyne.Container, room bool, change func()) {
+		t.Helper()
+		scroll := shrink.Objects[shrink.Layout.(*shrinkLayout).scrolled].(*fitScroll)
+		before := scroll.MinSize().Height
+		change()
+		need := scroll.Content.MinSize().Height
+		if got := scroll.MinSize().Height; got != need || got == before {
+			t.Errorf("%s: the scroll's MinSize is %g tall, %g before, its content's %g", what, got, before, need)
+		}
+		shrink.Refresh()
+		if got := scroll.Content.Size().Height; got < need {
+			t.Errorf("%s: the content has %g of the %g it needs", what, got, need)
+		}
+		if got := scroll.Size().Height; room && got != need {
+			t.Errorf("%s: the scroll is %g tall, its content needs %g", what, got, need)
+		}
+	}
+
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	left := st.content.(*container.Split).Leading.(*fyne.Container)
+	changed("Solve: the info on two lines", left, true, func() {
+		st.info.SetText(strings.Repeat("Finished. 19,186 assemblies, 19,186 solutions in 0:04 (4,617/s). ", 2))
+	})
+	changed("Solve: the explanation open", left, false, st.why.panel.Show)
+	changed("Solve: the explanation closed", left, true, st.why.panel.Hide)
+
+	u.tabs.SelectIndex(tabShapes)
+	acc := u.shapes.info.content.(*fyne.Container).Objects[0].(*widget.Accordion)
+	box := u.shapes.content.(*container.Split).Trailing.(*container.Split).Trailing.(*fyne.Container)
+	var preview *fyne.Container
+	for _, o := range box.Objects {
+		if c, ok := o.(*fyne.Container); ok {
+			if _, ok := c.Layout.(*shrinkLayout); ok {
+				preview = c
+			}
+		}
+	}
+	if preview == nil {
+		t.Fatal("no shrinkLayout under the 3D view")
+	}
+	changed("Shapes: Shape information closed", preview, true, func() { acc.Close(0) })
+	changed("Shapes: Shape information open", preview, true, func() { acc.Open(0) })
 }
