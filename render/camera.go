@@ -42,6 +42,18 @@ func (c *Camera) Fit(lo, hi mgl64.Vec3, aspect float64) {
 	c.Dist = fitDistance(r, c.FovY, aspect)
 }
 
+// Reaspect keeps what the camera shows in view when the picture's aspect
+// (width / height) changes from from to to: it moves as much closer or
+// farther as Fit's distance for the same box would, so that what filled
+// the narrower of the two view angles still does. Between two aspects of
+// 1 or more the vertical angle is the narrower one and does not change,
+// and neither does the camera.
+func (c *Camera) Reaspect(from, to float64) {
+	if from > 0 && to > 0 && from != to {
+		c.Dist *= fitDistance(1, c.FovY, to) / fitDistance(1, c.FovY, from)
+	}
+}
+
 // Frame points the camera at what a scene shows and moves it as close as it
 // can while every vertex and ball stays inside the picture, with a small
 // margin: tighter than Fit, but the size then changes as the view turns,

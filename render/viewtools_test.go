@@ -84,6 +84,23 @@ func TestFitFramesBounds(t *testing.T) {
 	}
 }
 
+// Reaspect keeps a fitted camera fitted when the picture turns narrower
+// or wider: it ends where Fit for the new aspect would, and zoomed in or
+// out by the user, at the same zoom relative to that fit.
+func TestReaspectKeepsTheFit(t *testing.T) {
+	lo, hi := mgl64.Vec3{-1, 0, 2}, mgl64.Vec3{3, 2, 5}
+	for _, c := range []struct{ from, to float64 }{{1.6, 0.5}, {0.5, 1.6}, {0.4, 0.8}, {1.2, 2.5}, {1, 1}} {
+		cam, want := DefaultCamera(), DefaultCamera()
+		cam.Fit(lo, hi, c.from)
+		cam.Dist *= 0.7 // zoomed in
+		cam.Reaspect(c.from, c.to)
+		want.Fit(lo, hi, c.to)
+		if got := cam.Dist / want.Dist; math.Abs(got-0.7) > 1e-9 {
+			t.Errorf("%v to %v: distance %v of the fit's, want 0.7", c.from, c.to, got)
+		}
+	}
+}
+
 // The exploded view pushes each piece from the centre along the line to its
 // centroid, in proportion to its distance; the farthest moves by the
 // assembly's diameter at 1, nothing moves at 0.

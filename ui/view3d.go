@@ -28,15 +28,16 @@ type view3D struct {
 	raster *canvas.Raster
 	msg    *canvas.Text
 
-	r     *render.Renderer
-	scene *render.Scene
-	cam   render.Camera
-	fit   bool // fit the camera to the scene at the next frame
-	box   bool // fit to boxLo..boxHi instead
-	boxLo mgl64.Vec3
-	boxHi mgl64.Vec3
-	frame *image.RGBA
-	px    float64 // raster pixels per Fyne unit at the last frame
+	r      *render.Renderer
+	scene  *render.Scene
+	cam    render.Camera
+	fit    bool // fit the camera to the scene at the next frame
+	box    bool // fit to boxLo..boxHi instead
+	boxLo  mgl64.Vec3
+	boxHi  mgl64.Vec3
+	frame  *image.RGBA
+	px     float64 // raster pixels per Fyne unit at the last frame
+	aspect float64 // width / height of the last frame
 
 	dragLast fyne.Position
 	dragging bool
@@ -211,7 +212,12 @@ func (v *view3D) draw(w, h int) image.Image {
 			v.cam.Fit(lo, hi, float64(w)/float64(h))
 			v.fit, v.box = false, false
 		}
+	} else if v.aspect > 0 {
+		// A view made narrower (a panel below it closed, the split
+		// moved) would cut off the sides of what it showed.
+		v.cam.Reaspect(v.aspect, float64(w)/float64(h))
 	}
+	v.aspect = float64(w) / float64(h)
 	img := v.r.Render(v.scene, v.cam)
 	// The renderer reuses its image; Fyne may still read ours.
 	if v.frame == nil || v.frame.Rect != img.Rect {

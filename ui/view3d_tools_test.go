@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"image"
+	"math"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -123,6 +124,27 @@ func TestResetView(t *testing.T) {
 				t.Errorf("%v reset %d: the picture differs from the first one", g, k)
 			}
 		}
+	}
+}
+
+// A view made narrower than wide keeps the whole bar in the picture (the
+// Shapes tab's view grows taller when Shape information closes): the
+// camera backs off as a fit for the new shape would, and comes back when
+// the view is wide again.
+func TestNarrowerViewKeepsTheFit(t *testing.T) {
+	_, v := barPreview(t, grid.Cubes)
+	v.draw(400, 300) // fitted
+	wide := v.cam.Dist
+	v.draw(200, 400)
+	lo, hi, _ := v.scene.Bounds()
+	want := v.cam
+	want.Fit(lo, hi, 0.5)
+	if math.Abs(v.cam.Dist-want.Dist) > 1e-9*want.Dist {
+		t.Errorf("narrow: distance %v, a fit for it %v", v.cam.Dist, want.Dist)
+	}
+	v.draw(400, 300)
+	if math.Abs(v.cam.Dist-wide) > 1e-9*wide {
+		t.Errorf("wide again: distance %v, before %v", v.cam.Dist, wide)
 	}
 }
 
