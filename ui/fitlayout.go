@@ -93,13 +93,17 @@ type shrinkLayout struct {
 
 // newShrinkTop returns top (scrolled where it has to shrink) above bottom.
 func newShrinkTop(top, bottom fyne.CanvasObject, least float32) *fyne.Container {
-	return container.New(&shrinkLayout{scrolled: 0, least: least}, newFitScroll(top), bottom)
+	s := newFitScroll(top)
+	s.owner = container.New(&shrinkLayout{scrolled: 0, least: least}, s, bottom)
+	return s.owner
 }
 
 // newShrinkBottom returns top above bottom (scrolled where it has to
 // shrink).
 func newShrinkBottom(top, bottom fyne.CanvasObject, least float32) *fyne.Container {
-	return container.New(&shrinkLayout{scrolled: 1, least: least}, top, newFitScroll(bottom))
+	s := newFitScroll(bottom)
+	s.owner = container.New(&shrinkLayout{scrolled: 1, least: least}, top, s)
+	return s.owner
 }
 
 // sizes returns the minimum sizes of the scroll's content and the other.
@@ -107,17 +111,22 @@ func (l *shrinkLayout) sizes(objs []fyne.CanvasObject) (scrolled, other fyne.Siz
 	return objs[l.scrolled].(*fitScroll).Content.MinSize(), objs[1-l.scrolled].MinSize()
 }
 
-// fitScroll is the scrolled one of a shrinkLayout's two: a vertical
-// scroll whose MinSize is as tall as its content's. Fyne lays a container
-// out again when the MinSize of one of its objects changes, and a plain
-// scroll's MinSize stays the same whatever its content, so the layout
-// kept the old heights when a label in the content wrapped to another
-// line or a panel in it opened or closed: the Solve tab's second info
-// line stayed hidden under the list, and the Shapes tab's 3D view did not
-// grow when its Shape information closed. The layout itself reads the
-// content's size and gives the scroll less where it must.
+// fitScroll is the scrolled one of a shrinkLayout's two, a vertical
+// scroll that lays its shrinkLayout out again when its content's height
+// changes: a label in it that wraps to another line, a panel in it that
+// opens or closes. Fyne's driver lays a container out again when the
+// MinSize of one of its objects changes, so the scroll itself is laid
+// out when its content's changes; but a scroll's own MinSize stays the
+// same, so nothing told the shrinkLayout, which kept the old heights:
+// the Solve tab's second info line stayed hidden under the list, and the
+// Shapes tab's 3D view did not grow when Shape information closed. (A
+// MinSize that followed the content was not enough: the driver keeps
+// one container at a time to lay out again, and in the Solve tab a
+// change in the list, laid out after the scroll, took its place.)
 type fitScroll struct {
 	container.Scroll
+	owner   *fyne.Container // the shrinkLayout's
+	laidFor float32         // the content's height the owner was last laid out for
 }
 
 func newFitScroll(content fyne.CanvasObject) *fitScroll {
@@ -127,9 +136,24 @@ func newFitScroll(content fyne.CanvasObject) *fitScroll {
 	return s
 }
 
-// MinSize is a vertical scroll's, as tall as the content.
-func (s *fitScroll) MinSize() fyne.Size {
-	return fyne.NewSize(s.Scroll.MinSize().Width, s.Content.MinSize().Height)
+// CreateRenderer wraps the scroll's renderer to watch its layouts.
+func (s *fitScroll) CreateRenderer() fyne.WidgetRenderer {
+	return fitScrollRenderer{s.Scroll.CreateRenderer(), s}
+}
+
+// fitScrollRenderer is a scroll's renderer that lays the owner out again
+// when the scroll is laid out for a content height the owner has not
+// seen.
+type fitScrollRenderer struct {
+	fyne.WidgetRenderer
+	s *fitScroll
+}
+
+func (r fitScrollRenderer) Layout(size fyne.Size) {
+	r.WidgetRenderer.Layout(size)
+	if o := r.s.owner; o != nil && r.s.Content.MinSize().Height != r.s.laidFor {
+		o.Layout.Layout(o.Objects, o.Size()) // records the new height
+	}
 }
 
 // MinSize is the wider of the two by the other's height plus the
@@ -144,6 +168,7 @@ func (l *shrinkLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 func (l *shrinkLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	pad := theme.Padding()
 	s, o := l.sizes(objs)
+	objs[l.scrolled].(*fitScroll).laidFor = s.Height
 	h := [2]float32{}
 	h[l.scrolled] = min(s.Height, max(size.Height-pad-o.Height, min(s.Height, l.least)))
 	h[1-l.scrolled] = size.Height - pad - h[l.scrolled]
