@@ -107,7 +107,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	}
 	b := &movementBrowser{u: u, doc: u.doc, problem: problem, puzzle: pz, sol: sol, m: m, cur: m.Root(), do: u.do, scale: render.LatticeScale(m.Grid())}
 	slotColors := render.SlotColors(pr)
-	b.win = u.fyne.NewWindow(fmt.Sprintf("Movement — solution #%d of %s", sol.AsmNum+1, problemLabel(pz, problem)))
+	b.win = u.newToolWindow(fmt.Sprintf("Movement — solution #%d of %s", sol.AsmNum+1, problemLabel(pz, problem)))
 
 	slots := pr.SlotParts()
 	pieces := container.NewVBox()

@@ -76,7 +76,7 @@ func (u *App) openPlacementBrowser() {
 func newPlacementBrowser(u *App, problem int, opts solver.Options, do func(func())) *placementBrowser {
 	p := u.doc.Puzzle()
 	b := &placementBrowser{u: u, problem: problem, do: do, part: -1}
-	b.win = u.fyne.NewWindow(fmt.Sprintf("Placements — %s", problemLabel(p, problem)))
+	b.win = u.newToolWindow(fmt.Sprintf("Placements — %s", problemLabel(p, problem)))
 	b.piece = newKeySelect(nil, "", func(string) {
 		if !b.setting {
 			b.choose(b.piece.SelectedIndex())

@@ -78,7 +78,7 @@ func (u *App) showGuide() {
 		u.guide.RequestFocus()
 		return
 	}
-	w := u.fyne.NewWindow("BurrLab User Guide")
+	w := u.newToolWindow("BurrLab User Guide")
 	w.SetContent(container.NewVScroll(container.NewPadded(guideText())))
 	w.Resize(fyne.NewSize(640, 760))
 	w.SetOnClosed(func() { u.guide = nil })

@@ -91,6 +91,7 @@ var keyTable = []keyBinding{
 	{section: secGeneral, keys: "Ctrl+Shift+Z, Ctrl+Y", help: "redo"},
 	{section: secGeneral, keys: "Alt+1 / 2 / 3", help: "Shapes, Problems, Solve tab"},
 	{section: secGeneral, keys: "Ctrl+K", help: "constraint colours in the 3D views, or piece colours"},
+	{section: secGeneral, keys: "Ctrl+W", help: "close a browser window or the guide"},
 
 	{section: secLists, keys: "↑ / ↓", help: "previous / next entry", action: keyListUp, chords: []chord{{key: fyne.KeyUp}}},
 	{section: secLists, action: keyListDown, chords: []chord{{key: fyne.KeyDown}}},
