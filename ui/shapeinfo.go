@@ -164,6 +164,8 @@ func (pl *shapeInfoPanel) showInfo(in analysis.ShapeInfo, rel []analysis.Relatio
 	pl.symmetry.SetText(symmetryText(pl.u.g, in.Symmetry))
 	pl.connected.SetText(connectedText(in))
 	switch {
+	case in.Filled+in.Variable == 0:
+		pl.holes.SetText("—")
 	case in.Holes3D:
 		pl.holes.SetText("2D and 3D holes")
 	case in.Holes2D:
@@ -225,6 +227,9 @@ func connectedText(in analysis.ShapeInfo) string {
 
 // toolsText says whether a cube shape can be milled and notched.
 func toolsText(in analysis.ShapeInfo) string {
+	if in.Filled+in.Variable == 0 {
+		return "—" // not "millable, notchable": there is nothing to make
+	}
 	if in.Millable == nil {
 		return "millable and notchable are defined for cubes only"
 	}

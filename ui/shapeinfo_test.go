@@ -75,6 +75,18 @@ func TestShapeInfoPanel(t *testing.T) {
 			}
 		}
 	}
+	// An empty shape has no symmetry, contacts, holes or tools to speak of.
+	if err := u.doc.Edit("test", u.view, func(p *model.Puzzle) error {
+		p.AddShape(model.NewShape(grid.Vec{2, 2, 2}))
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	u.refresh()
+	u.shapes.list.Select(len(u.doc.Puzzle().Shapes) - 1)
+	if got := infoTexts(u); got[0] != "0 filled, 0 variable" || got[2] != "—" || got[3] != "—" || got[4] != "—" || got[5] != "—" {
+		t.Errorf("empty shape: %q", got)
+	}
 	// An edit shows at once: the screw's third cube removed leaves a
 	// bent tromino, identical to nothing.
 	u.shapes.list.Select(0)
