@@ -179,7 +179,7 @@ func runSolve(args []string, stdout io.Writer) error {
 		}
 	}
 	if *save != "" {
-		if err := write(*save, p); err != nil {
+		if err := saveResult(*save, p, write, defaultRescueDirs()); err != nil {
 			return err
 		}
 	}
