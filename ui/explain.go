@@ -185,6 +185,10 @@ func (x *explainUI) done(rep *explain.Report, err error) {
 	x.text.SetText(rep.Text())
 	x.panel.Show()
 	x.scroll.ScrollToTop()
+	// The report is what was asked for: where the window cannot show all
+	// the controls and the panel, the controls scroll up, out of its way.
+	x.t.controls.fit()
+	x.t.controls.ScrollToBottom()
 	x.highlight()
 	label := problemLabel(x.puzzle, x.problem)
 	status := fmt.Sprintf("Explained %s: %s.", label, plural(len(rep.Blocking()), "reason"))

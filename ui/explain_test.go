@@ -71,6 +71,12 @@ func TestExplainAfterSolve(t *testing.T) {
 	if !strings.Contains(x.title.Text, "P1") {
 		t.Errorf("title %q", x.title.Text)
 	}
+	// The report is in view: the controls above it scroll up where the
+	// window cannot show them all with it.
+	c := st.controls
+	if bottom := x.panel.Position().Y + x.panel.Size().Height - c.Offset.Y; bottom > c.Size().Height+0.5 || x.panel.Size().Height < 220 {
+		t.Errorf("the report ends %g below the controls' top, which show %g; it is %g tall", bottom, c.Size().Height, x.panel.Size().Height)
+	}
 	items := st.view.scene.Items
 	if len(items) != 2 || items[0].Mode != render.Outline || items[1].Color != highlightColor || items[1].Mesh.NumCells() != 1 {
 		t.Fatalf("3D view: %d items, want the result outlined and one highlighted cell", len(items))

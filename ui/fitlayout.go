@@ -106,6 +106,12 @@ func newShrinkBottom(top, bottom fyne.CanvasObject, least float32) *fyne.Contain
 	return s.owner
 }
 
+// shrinkScroll returns the scroll of c, made by newShrinkTop or
+// newShrinkBottom.
+func shrinkScroll(c *fyne.Container) *fitScroll {
+	return c.Objects[c.Layout.(*shrinkLayout).scrolled].(*fitScroll)
+}
+
 // sizes returns the minimum sizes of the scroll's content and the other.
 func (l *shrinkLayout) sizes(objs []fyne.CanvasObject) (scrolled, other fyne.Size) {
 	return objs[l.scrolled].(*fitScroll).Content.MinSize(), objs[1-l.scrolled].MinSize()
@@ -134,6 +140,14 @@ func newFitScroll(content fyne.CanvasObject) *fitScroll {
 	s.Content, s.Direction = content, container.ScrollVerticalOnly
 	s.ExtendBaseWidget(s)
 	return s
+}
+
+// fit lays the owner and the content out again at once, for code that
+// must see the new heights before the next frame (a scroll to the end of
+// content that just grew).
+func (s *fitScroll) fit() {
+	s.owner.Layout.Layout(s.owner.Objects, s.owner.Size())
+	s.Refresh() // the content, when the scroll kept its size
 }
 
 // CreateRenderer wraps the scroll's renderer to watch its layouts.

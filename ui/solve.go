@@ -48,11 +48,14 @@ type solveTab struct {
 	restOK         bool
 	settingUI      bool
 
-	run   *solveRun // the current or last run, nil before the first
-	ctl   *solveControls
-	why   *explainUI      // explains a problem without solutions (explain.go)
-	vt    *solveViewTools // visibility, exploded view, fading (solve_view.go)
-	tools *solutionTools  // the list's delete and disassembly tools
+	run *solveRun // the current or last run, nil before the first
+	ctl *solveControls
+	// controls scrolls the controls above the list where the window is
+	// too small for them all.
+	controls *fitScroll
+	why      *explainUI      // explains a problem without solutions (explain.go)
+	vt       *solveViewTools // visibility, exploded view, fading (solve_view.go)
+	tools    *solutionTools  // the list's delete and disassembly tools
 	// launch starts the solver on a run; tests replace it with a source of
 	// synthetic events.
 	launch func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error)
@@ -106,6 +109,7 @@ func newSolveTab(u *App) *solveTab {
 	left := newShrinkTop(container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Problem"), nil, t.problem),
 		controls, t.info, t.why.panel, widget.NewSeparator()), listBox, 160)
+	t.controls = shrinkScroll(left)
 	split := container.NewHSplit(left, viewer)
 	split.Offset = 0.3
 	t.content = split
