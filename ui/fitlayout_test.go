@@ -79,7 +79,7 @@ func TestShrinkFollowsItsContent(t *testing.T) {
 	// has what it needs, and the scroll too where there is room.
 	changed := func(what string, shrink *fyne.Container, room bool, change func()) {
 		t.Helper()
-		scroll := shrink.Objects[shrink.Layout.(*shrinkLayout).scrolled].(*fitScroll)
+		scroll := shrinkScroll(shrink)
 		before := scroll.Content.MinSize().Height
 		change()
 		need := scroll.Content.MinSize().Height
