@@ -109,9 +109,13 @@ func TestSolutionListKeys(t *testing.T) {
 	const n = 500
 	u, st := solveWith(t, trayCopies(t, n))
 	l := st.list
-	if l.selected() != -1 || l.GetScrollOffset() != 0 {
-		t.Fatalf("a fresh list selects row %d at offset %v", l.selected(), l.GetScrollOffset())
+	if l.GetScrollOffset() != 0 {
+		t.Fatalf("a fresh list is scrolled to %v", l.GetScrollOffset())
 	}
+	shownRow(t, st, 0, "opening the file")
+	l.UnselectAll()
+	st.sel = -1
+	st.clearView()
 	pressKey(u, fyne.KeyDown)
 	shownRow(t, st, 0, "Down without a selection")
 	first := st.view.scene
@@ -172,12 +176,32 @@ func TestSolutionListSorted(t *testing.T) {
 	shownRow(t, st, 28, "Up, sorted by pieces")
 }
 
+// TestFirstSolutionShows: a file opened with stored solutions, or another
+// problem chosen, shows its first solution, as a run does, rather than an
+// empty view; a problem without solutions shows none.
+func TestFirstSolutionShows(t *testing.T) {
+	p := trayCopies(t, 5)
+	copied, empty := len(p.Problems), len(p.Problems)+1
+	p.Problems = append(p.Problems, p.Problems[0].Clone(), p.Problems[0].Clone())
+	p.Problems[empty].Solutions, p.Problems[empty].NumAssemblies, p.Problems[empty].State = nil, 0, model.Unsolved
+	_, st := solveWith(t, p)
+	shownRow(t, st, 0, "opening the file")
+	st.list.Select(3)
+	st.problem.SetSelectedIndex(copied)
+	shownRow(t, st, 0, "choosing another problem with the same solutions")
+	st.problem.SetSelectedIndex(empty)
+	if st.sel != -1 || st.list.selected() != -1 {
+		t.Errorf("a problem without solutions selects row %d", st.sel)
+	}
+	st.problem.SetSelectedIndex(0)
+	shownRow(t, st, 0, "back to the first problem")
+}
+
 // TestAnimationKeysWithListFocused: Space plays and pauses, Left and
 // Right step, while the list has the focus.
 func TestAnimationKeysWithListFocused(t *testing.T) {
-	u, st := solveWith(t, trayCopies(t, 10))
-	pressKey(u, fyne.KeyDown)
-	pressKey(u, fyne.KeyDown) // the tray's second solution takes 2 moves
+	u, st := solveWith(t, trayCopies(t, 10)) // the first solution shows
+	pressKey(u, fyne.KeyDown)                // the tray's second takes 2 moves
 	if st.anim == nil || st.anim.Steps() != 2 {
 		t.Fatal("the second solution has no 2-move disassembly")
 	}
@@ -211,7 +235,7 @@ func TestGotoSolution(t *testing.T) {
 	const n = 300
 	u, st := solveWith(t, trayCopies(t, n))
 	nav := st.nav
-	if nav.where.Text != "300 solutions" || nav.slider.Max != n {
+	if nav.where.Text != "1 of 300" || nav.slider.Max != n {
 		t.Fatalf("the bar says %q, slider up to %v", nav.where.Text, nav.slider.Max)
 	}
 	test := func(text string) {

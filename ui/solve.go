@@ -53,9 +53,12 @@ type solveTab struct {
 	// controls scrolls the controls above the list where the window is
 	// too small for them all.
 	controls *fitScroll
-	why      *explainUI      // explains a problem without solutions (explain.go)
-	vt       *solveViewTools // visibility, exploded view, fading (solve_view.go)
-	tools    *solutionTools  // the list's delete and disassembly tools
+	// listed is the problem whose solutions the list showed last (-1 after
+	// a new document), to select the first of another problem's.
+	listed int
+	why    *explainUI      // explains a problem without solutions (explain.go)
+	vt     *solveViewTools // visibility, exploded view, fading (solve_view.go)
+	tools  *solutionTools  // the list's delete and disassembly tools
 	// launch starts the solver on a run; tests replace it with a source of
 	// synthetic events.
 	launch func(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error)
@@ -64,7 +67,7 @@ type solveTab struct {
 }
 
 func newSolveTab(u *App) *solveTab {
-	t := &solveTab{u: u, sel: -1, order: sortFound}
+	t := &solveTab{u: u, sel: -1, listed: -1, order: sortFound}
 	t.launch = t.launchSolver
 	t.do = fyne.Do
 	t.problem = newKeySelect(nil, "(no problem)", func(string) {
@@ -122,6 +125,7 @@ func (t *solveTab) documentChanged() {
 	t.run = nil
 	t.tools.cancel()
 	t.rows, t.sorted, t.sel = nil, nil, -1
+	t.listed = -1
 	t.view.reset()
 }
 
@@ -155,7 +159,16 @@ func (t *solveTab) showProblem() {
 	} else if i >= 0 && i < len(p.Problems) {
 		sols = p.Problems[i].Solutions
 	}
+	other := i != t.listed // a file just opened, or another problem
+	if other {
+		t.listed = i
+		t.sel = -1 // another problem's solution of the same number is another
+	}
 	t.setSolutions(sols)
+	if other && len(t.sorted) > 0 {
+		// Its first solution shows, as after a run, not an empty view.
+		t.list.Select(0)
+	}
 	t.refreshInfo()
 }
 
