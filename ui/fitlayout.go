@@ -146,8 +146,16 @@ func newFitScroll(content fyne.CanvasObject) *fitScroll {
 // must see the new heights before the next frame (a scroll to the end of
 // content that just grew).
 func (s *fitScroll) fit() {
-	s.owner.Layout.Layout(s.owner.Objects, s.owner.Size())
+	s.layOwner()
 	s.Refresh() // the content, when the scroll kept its size
+}
+
+// layOwner lays the shrinkLayout out again, which records the content's
+// height in laidFor. The owner is nil while its container is being made.
+func (s *fitScroll) layOwner() {
+	if o := s.owner; o != nil {
+		o.Layout.Layout(o.Objects, o.Size())
+	}
 }
 
 // CreateRenderer wraps the scroll's renderer to watch its layouts.
@@ -165,8 +173,8 @@ type fitScrollRenderer struct {
 
 func (r fitScrollRenderer) Layout(size fyne.Size) {
 	r.WidgetRenderer.Layout(size)
-	if o := r.s.owner; o != nil && r.s.Content.MinSize().Height != r.s.laidFor {
-		o.Layout.Layout(o.Objects, o.Size()) // records the new height
+	if r.s.Content.MinSize().Height != r.s.laidFor {
+		r.s.layOwner()
 	}
 }
 
