@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -82,8 +83,20 @@ func TestMergeCommand(t *testing.T) {
 			}
 			parts := splitRun(t, dir, file, tc.n, tc.args...)
 			merged := filepath.Join(dir, "merged.xmpuzzle")
-			if _, err := burr(t, append([]string{"merge", "-o", merged, file}, parts...)...); err != nil {
+			said, err := burr(t, append([]string{"merge", "-o", merged, file}, parts...)...)
+			if err != nil {
 				t.Fatal(err)
+			}
+			// One line a merged problem, with solutions only when the
+			// parts took the assemblies apart ("0 solutions" misled).
+			line := regexp.MustCompile(`^problem \d+: \d+ assemblies$`)
+			if slices.Contains(tc.args, "-disassemble") {
+				line = regexp.MustCompile(`^problem \d+: \d+ assemblies, \d+ solutions$`)
+			}
+			for _, l := range strings.Split(strings.TrimSpace(said), "\n") {
+				if !line.MatchString(l) {
+					t.Errorf("burr merge says %q", l)
+				}
 			}
 			want, got := solvedKeys(t, single), solvedKeys(t, merged)
 			if !slices.Equal(got, want) {

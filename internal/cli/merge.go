@@ -44,20 +44,30 @@ func runMerge(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	merged, err := mergeParts(p, parts, fs.Args()[1:])
+	merged, done, err := mergeParts(p, parts, fs.Args()[1:])
 	if err != nil {
 		return err
 	}
 	if err := xmpuzzle.WriteFile(*out, merged); err != nil {
 		return err
 	}
-	for i := range merged.Problems {
-		pr := &merged.Problems[i]
-		if pr.State == model.Solved {
-			fmt.Fprintf(stdout, "problem %d: %d assemblies, %d solutions\n", i, pr.NumAssemblies, pr.NumSolutions)
+	for _, m := range done {
+		pr := &merged.Problems[m.problem]
+		fmt.Fprintf(stdout, "problem %d: %d assemblies", m.problem, pr.NumAssemblies)
+		if m.disassembled {
+			// Without -disassemble there are no solutions to count, as
+			// burr solve says by leaving them out.
+			fmt.Fprintf(stdout, ", %d solutions", pr.NumSolutions)
 		}
+		fmt.Fprintln(stdout)
 	}
 	return nil
+}
+
+// mergedProblem is a problem that burr merge put together from parts.
+type mergedProblem struct {
+	problem      int
+	disassembled bool // the parts took the assemblies apart
 }
 
 // readParts reads the part files, as many at a time as there are cores:
@@ -80,23 +90,24 @@ func readParts(names []string) ([]*model.Puzzle, error) {
 }
 
 // mergeParts returns p with the results of the parts (read from the
-// files names) of every problem they solved as a split search.
-func mergeParts(p *model.Puzzle, parts []*model.Puzzle, names []string) (*model.Puzzle, error) {
+// files names) of every problem they solved as a split search, and
+// those problems.
+func mergeParts(p *model.Puzzle, parts []*model.Puzzle, names []string) (*model.Puzzle, []mergedProblem, error) {
 	def, err := definition(p)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for k, pp := range parts {
 		d, err := definition(pp)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !bytes.Equal(d, def) {
-			return nil, fmt.Errorf("%s is not a part of this puzzle: its shapes or problems differ", names[k])
+			return nil, nil, fmt.Errorf("%s is not a part of this puzzle: its shapes or problems differ", names[k])
 		}
 	}
 	out := p.Clone()
-	mergedAny := false
+	var done []mergedProblem
 	for i := range out.Problems {
 		states := make([]*solver.State, len(parts))
 		found := 0
@@ -107,7 +118,7 @@ func mergeParts(p *model.Puzzle, parts []*model.Puzzle, names []string) (*model.
 			}
 			st, err := solver.StateOf(pr)
 			if err != nil {
-				return nil, fmt.Errorf("%s, problem %d: %w", names[k], i, err)
+				return nil, nil, fmt.Errorf("%s, problem %d: %w", names[k], i, err)
 			}
 			if st.Parts > 0 {
 				states[k] = st
@@ -118,7 +129,7 @@ func mergeParts(p *model.Puzzle, parts []*model.Puzzle, names []string) (*model.
 			continue
 		}
 		if err := checkParts(i, states, names); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		order := make([]int, len(parts))
 		for k := range order {
@@ -147,12 +158,12 @@ func mergeParts(p *model.Puzzle, parts []*model.Puzzle, names []string) (*model.
 		}
 		pr.SolveTime = uint64(elapsed / time.Second)
 		pr.State, pr.Assembler = model.Solved, nil
-		mergedAny = true
+		done = append(done, mergedProblem{problem: i, disassembled: states[order[0]].Disassembled()})
 	}
-	if !mergedAny {
-		return nil, errors.New("the part files hold no part of a split search (solve them with burr solve -part I/N -save)")
+	if len(done) == 0 {
+		return nil, nil, errors.New("the part files hold no part of a split search (solve them with burr solve -part I/N -save)")
 	}
-	return out, nil
+	return out, done, nil
 }
 
 // checkParts checks that the states of problem i are parts 1..N of one
