@@ -198,8 +198,8 @@ func checkParts(i int, states []*solver.State, names []string) error {
 		}
 		seen[st.Part] = names[k]
 		if len(st.Jobs) > 0 || st.Unsplit {
-			return fmt.Errorf("problem %d: part %d/%d (%s) is not finished; continue it with burr solve -part %d/%d -continue",
-				i, st.Part, st.Parts, names[k], st.Part, st.Parts)
+			return fmt.Errorf("problem %d: part %d/%d (%s) is not finished; continue it with burr solve -part %d/%d -continue -save %q %q and the flags it was solved with",
+				i, st.Part, st.Parts, names[k], st.Part, st.Parts, names[k], names[k])
 		}
 	}
 	if len(states) != ref.Parts {
