@@ -280,8 +280,11 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 		if r.Part != opts.Part || r.Parts != opts.Parts {
 			return nil, fmt.Errorf("%w: it is %s, not %s", ErrStateMismatch, searchName(r.Part, r.Parts), searchName(opts.Part, opts.Parts))
 		}
-		if r.Fingerprint != m.Fingerprint() || r.Flags != flags(opts) {
-			return nil, ErrStateMismatch
+		if r.Fingerprint != m.Fingerprint() {
+			return nil, fmt.Errorf("%w: it is of another problem (other pieces, result or max holes)", ErrStateMismatch)
+		}
+		if r.Flags != flags(opts) {
+			return nil, fmt.Errorf("%w: %s", ErrStateMismatch, flagsDiffer(r.Flags, flags(opts)))
 		}
 		if r.SplitVersion != cover.SplitVersion {
 			// Its tree may be another: a saved row could be continued

@@ -206,7 +206,7 @@ func TestStopAndContinue(t *testing.T) {
 func TestResumeMismatch(t *testing.T) {
 	p := pentominoes(box(15, 4, 1, model.Filled))
 	st := &State{Fingerprint: "1234", Jobs: nil}
-	if _, err := Prepare(context.Background(), p, 0, Options{Resume: st}); !errors.Is(err, ErrStateMismatch) {
+	if _, err := Prepare(context.Background(), p, 0, Options{Resume: st}); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "another problem") {
 		t.Errorf("foreign state: error %v", err)
 	}
 	// Same problem, other options.
@@ -228,8 +228,10 @@ func TestResumeMismatch(t *testing.T) {
 	if done.State == nil {
 		t.Fatal("stopped search left no state")
 	}
-	if _, err := Prepare(context.Background(), p, 0, Options{KeepMirrors: true, Resume: done.State}); !errors.Is(err, ErrStateMismatch) {
-		t.Errorf("other options: error %v", err)
+	// The message says which options differ.
+	_, err = Prepare(context.Background(), p, 0, Options{KeepMirrors: true, Disassemble: true, Resume: done.State})
+	if want := "keep mirrors was off for it, on here; disassemble was off for it, on here"; !errors.Is(err, ErrStateMismatch) || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("other options: error %v, want one ending %q", err, want)
 	}
 	// Same problem and options, saved by a version that searches
 	// otherwise; the state as saved is taken.

@@ -46,6 +46,27 @@ func flags(o Options) int {
 	return f
 }
 
+// flagNames name the options of flags, bit by bit.
+var flagNames = []string{"keep mirrors", "keep rotations", "expensive rotation check", "disassemble"}
+
+// flagsDiffer says how the options saved (flags) differ from those
+// asked for: "disassemble was on for it, off here".
+func flagsDiffer(saved, asked int) string {
+	onOff := func(f, i int) string {
+		if f&(1<<i) != 0 {
+			return "on"
+		}
+		return "off"
+	}
+	var d []string
+	for i, name := range flagNames {
+		if (saved^asked)&(1<<i) != 0 {
+			d = append(d, fmt.Sprintf("%s was %s for it, %s here", name, onOff(saved, i), onOff(asked, i)))
+		}
+	}
+	return strings.Join(d, "; ")
+}
+
 // Disassembled reports whether the search took its assemblies apart
 // (Options.Disassemble): only then are its solutions numbered.
 func (s *State) Disassembled() bool { return s.Flags&flags(Options{Disassemble: true}) != 0 }
