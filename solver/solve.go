@@ -196,9 +196,24 @@ func searchName(i, n int) string {
 	return fmt.Sprintf("part %d/%d", i, n)
 }
 
-// ErrStateMismatch is returned when Options.Resume was saved for another
-// problem, another version of it, or other options.
+// ErrStateMismatch is returned, as a *MismatchError, when Options.Resume
+// was saved for another problem, another version of it, or other options.
 var ErrStateMismatch = errors.New("the saved search does not belong to this problem and these options")
+
+// MismatchError is ErrStateMismatch with the reason, for a message that
+// says what to set back.
+type MismatchError struct {
+	Why string // "disassemble was on for it, off here"
+}
+
+func (e *MismatchError) Error() string { return ErrStateMismatch.Error() + ": " + e.Why }
+
+// Unwrap makes errors.Is(err, ErrStateMismatch) hold.
+func (e *MismatchError) Unwrap() error { return ErrStateMismatch }
+
+func mismatch(format string, args ...any) error {
+	return &MismatchError{Why: fmt.Sprintf(format, args...)}
+}
 
 // Solver is a problem prepared for solving. Run may be called once.
 type Solver struct {
@@ -278,19 +293,19 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 	}
 	if r := opts.Resume; r != nil {
 		if r.Part != opts.Part || r.Parts != opts.Parts {
-			return nil, fmt.Errorf("%w: it is %s, not %s", ErrStateMismatch, searchName(r.Part, r.Parts), searchName(opts.Part, opts.Parts))
+			return nil, mismatch("it is %s, not %s", searchName(r.Part, r.Parts), searchName(opts.Part, opts.Parts))
 		}
 		if r.Fingerprint != m.Fingerprint() {
-			return nil, fmt.Errorf("%w: it is of another problem (other pieces, result or max holes)", ErrStateMismatch)
+			return nil, mismatch("it is of another problem (other pieces, result or max holes)")
 		}
 		if r.Flags != flags(opts) {
-			return nil, fmt.Errorf("%w: %s", ErrStateMismatch, flagsDiffer(r.Flags, flags(opts)))
+			return nil, mismatch("%s", flagsDiffer(r.Flags, flags(opts)))
 		}
 		if r.SplitVersion != cover.SplitVersion {
 			// Its tree may be another: a saved row could be continued
 			// under another column, which it also covers.
-			return nil, fmt.Errorf("%w: it was saved by another version of BurrLab, which searches and splits otherwise (search version %d, this one %d)",
-				ErrStateMismatch, r.SplitVersion, cover.SplitVersion)
+			return nil, mismatch("it was saved by another version of BurrLab, which searches and splits otherwise (search version %d, this one %d)",
+				r.SplitVersion, cover.SplitVersion)
 		}
 	}
 	s.stats = Stats{Stats: a.Stats(), Rows: m.NumRows(), Prepared: time.Since(start)}

@@ -33,6 +33,14 @@ type solveOptions struct {
 	thin                                                       bool // thin the list when full (solve_thin.go)
 }
 
+// countsAs reports whether a search with o counts what one with b does:
+// the same options and max holes. The others (how many solutions are
+// kept, when to stop) can change when a stopped search goes on.
+func (o solveOptions) countsAs(b solveOptions) bool {
+	return o.disassemble == b.disassemble && o.keepMirrors == b.keepMirrors && o.keepRotations == b.keepRotations &&
+		o.completeRotations == b.completeRotations && o.maxHoles == b.maxHoles
+}
+
 // solveRun is one search on a copy of one problem: started, maybe stopped
 // and continued, and finally stored in the document.
 type solveRun struct {
@@ -336,14 +344,17 @@ func (t *solveTab) resume() {
 	if !t.canContinue() {
 		return
 	}
+	opts, err := t.options()
+	if err != nil {
+		t.u.showError(err)
+		return
+	}
 	r := t.run
-	if r == nil || r.problem != i || r.resume == nil || r.complete || r.fingerprint != problemFingerprint(p, i) {
+	if r == nil || r.problem != i || r.resume == nil || r.complete || r.fingerprint != problemFingerprint(p, i) || !opts.countsAs(r.opts) {
 		// Continue the search saved in the problem, with its solutions.
-		opts, err := t.options()
-		if err != nil {
-			t.u.showError(err)
-			return
-		}
+		// With settings that count otherwise than the stopped run's, the
+		// solver refuses and says which: going on with the run's own
+		// while the window shows others would mislead.
 		pr := &p.Problems[i]
 		r = &solveRun{
 			problem:     i,
@@ -476,6 +487,7 @@ func (t *solveTab) apply(r *solveRun, bt batch) {
 // that a saved file can be continued later.
 func (t *solveTab) finish(r *solveRun) {
 	if r.err != nil {
+		t.u.setStatus(fmt.Sprintf("%s not solved: the solver stopped with an error", problemLabel(r.puzzle, r.problem)))
 		t.u.showError(fmt.Errorf("solving %s: %w", problemLabel(r.puzzle, r.problem), r.err))
 		return
 	}

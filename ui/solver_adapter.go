@@ -72,13 +72,14 @@ func fromSolver(ev solver.Event) runEvent {
 func explainSolverError(p *model.Puzzle, prob int, err error) error {
 	var place *assemble.PlaceError
 	var empty *assemble.EmptyShapeError
+	var mismatch *solver.MismatchError
 	switch {
 	case errors.As(err, &place):
 		return fmt.Errorf("the piece %s fits nowhere in the result %s: check its shape and the result's, and the colour rules", shapeLabel(p, place.Shape), shapeLabel(p, p.Problems[prob].Result))
 	case errors.As(err, &empty):
 		return fmt.Errorf("the piece %s has no filled cells", shapeLabel(p, empty.Shape))
-	case errors.Is(err, solver.ErrStateMismatch):
-		return fmt.Errorf("the stopped search was made with other settings (keep mirrors, rotations, rotation check, disassemble, max holes); set them back or start afresh")
+	case errors.As(err, &mismatch):
+		return fmt.Errorf("the stopped search cannot go on with these settings: %s. Set them back, or start afresh", mismatch.Why)
 	}
 	return err
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/burrlab/burrlab/assets"
@@ -85,6 +86,41 @@ func pentominoes() *model.Puzzle {
 	pr.Result = p.AddShape(box)
 	p.Problems = append(p.Problems, pr)
 	return p
+}
+
+// TestContinueWithOtherSettings: Continue after Keep mirrors was ticked on
+// a stopped search refuses and says why, instead of going on counting
+// without mirrors while the box says with; set back, it goes on.
+func TestContinueWithOtherSettings(t *testing.T) {
+	u := newTestUI(t, pentominoes())
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := solveQueue(u)
+	st.start()
+	q.pump(t, func() bool { return st.run.assemblies > 0 || !st.run.running })
+	st.stop()
+	q.pump(t, func() bool { return !st.run.running })
+	if st.run.complete {
+		t.Fatalf("the search finished (%d assemblies) before Stop reached it", st.run.assemblies)
+	}
+	st.ctl.mirrors.SetChecked(true)
+	st.resume()
+	q.pump(t, func() bool { return !st.run.running })
+	if err := st.run.err; err == nil || !strings.Contains(err.Error(), "keep mirrors was off for it, on here") {
+		t.Fatalf("continued with Keep mirrors ticked: error %v, %d assemblies", err, st.run.assemblies)
+	}
+	if got := u.status.Text; got != "P1 · 6x10 not solved: the solver stopped with an error" {
+		t.Errorf("status %q", got) // not "Solving P1…" on
+	}
+	if !st.canContinue() {
+		t.Fatal("the stopped search cannot be continued any more")
+	}
+	st.ctl.mirrors.SetChecked(false)
+	st.resume()
+	q.pump(t, func() bool { return !st.run.running })
+	if st.run.err != nil || !st.run.complete || st.run.assemblies != 2339 {
+		t.Errorf("continued with the settings set back: err %v, complete %v, %d assemblies", st.run.err, st.run.complete, st.run.assemblies)
+	}
 }
 
 func TestStopAndContinueWithTheSolver(t *testing.T) {
