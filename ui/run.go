@@ -33,12 +33,11 @@ type solveOptions struct {
 	thin                                                       bool // thin the list when full (solve_thin.go)
 }
 
-// countsAs reports whether a search with o counts what one with b does:
-// the same options and max holes. The others (how many solutions are
-// kept, when to stop) can change when a stopped search goes on.
-func (o solveOptions) countsAs(b solveOptions) bool {
-	return o.disassemble == b.disassemble && o.keepMirrors == b.keepMirrors && o.keepRotations == b.keepRotations &&
-		o.completeRotations == b.completeRotations && o.maxHoles == b.maxHoles
+// sameRun reports whether o asks what the run with b did, "Stop after"
+// aside, which each part of a run reads afresh (takeFirst).
+func (o solveOptions) sameRun(b solveOptions) bool {
+	o.first = b.first
+	return o == b
 }
 
 // solveRun is one search on a copy of one problem: started, maybe stopped
@@ -350,11 +349,13 @@ func (t *solveTab) resume() {
 		return
 	}
 	r := t.run
-	if r == nil || r.problem != i || r.resume == nil || r.complete || r.fingerprint != problemFingerprint(p, i) || !opts.countsAs(r.opts) {
-		// Continue the search saved in the problem, with its solutions.
-		// With settings that count otherwise than the stopped run's, the
-		// solver refuses and says which: going on with the run's own
-		// while the window shows others would mislead.
+	if r == nil || r.problem != i || r.resume == nil || r.complete || r.fingerprint != problemFingerprint(p, i) || !opts.sameRun(r.opts) {
+		// Continue the search saved in the problem, with its solutions
+		// and the window's settings, as after reopening the file: going
+		// on with the stopped run's own while the window shows others
+		// would mislead. Settings that count otherwise the solver
+		// refuses, saying which; the solutions kept follow the new
+		// Keep at most, Keep every and thin out.
 		pr := &p.Problems[i]
 		r = &solveRun{
 			problem:     i,

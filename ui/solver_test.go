@@ -123,6 +123,33 @@ func TestContinueWithOtherSettings(t *testing.T) {
 	}
 }
 
+// TestContinueKeepsMore: Keep at most raised while a search is stopped
+// holds when it goes on, as it does after saving and reopening.
+func TestContinueKeepsMore(t *testing.T) {
+	u := newTestUI(t, pentominoes())
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := solveQueue(u)
+	st.ctl.keep.SetText("5")
+	st.start()
+	q.pump(t, func() bool { return st.run.assemblies > 0 || !st.run.running })
+	st.stop()
+	q.pump(t, func() bool { return !st.run.running })
+	found, kept := int(st.run.assemblies), len(st.run.kept)
+	if st.run.complete || kept > 5 {
+		t.Fatalf("stopped: complete %v, %d kept", st.run.complete, kept)
+	}
+	st.ctl.keep.SetText("10000")
+	st.resume()
+	q.pump(t, func() bool { return !st.run.running })
+	// Every solution found after the stop is kept.
+	pr := &u.doc.Puzzle().Problems[0]
+	if want := kept + 2339 - found; st.run.err != nil || !st.run.complete || pr.NumAssemblies != 2339 || len(pr.Solutions) != want {
+		t.Errorf("continued with Keep at most 10000 after %d found, %d kept: err %v, complete %v, %d assemblies, %d kept, want %d",
+			found, kept, st.run.err, st.run.complete, pr.NumAssemblies, len(pr.Solutions), want)
+	}
+}
+
 func TestStopAndContinueWithTheSolver(t *testing.T) {
 	u := newTestUI(t, pentominoes())
 	u.tabs.SelectIndex(tabSolve)
