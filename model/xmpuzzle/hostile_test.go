@@ -15,7 +15,7 @@ import (
 const allocBound = 400 << 20
 
 // readBounded reads a file, failing the test if it panics or allocates
-// more than allocBound in all.
+// more than allocBound in all (times raceAllocFactor).
 func readBounded(t *testing.T, r io.Reader) error {
 	t.Helper()
 	var before, after runtime.MemStats
@@ -23,7 +23,7 @@ func readBounded(t *testing.T, r io.Reader) error {
 	runtime.ReadMemStats(&before)
 	_, err := Read(r)
 	runtime.ReadMemStats(&after)
-	if n := after.TotalAlloc - before.TotalAlloc; n > allocBound {
+	if n := after.TotalAlloc - before.TotalAlloc; n > allocBound*raceAllocFactor {
 		t.Errorf("allocated %d MB", n>>20)
 	}
 	return err
