@@ -183,7 +183,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.start = newTipButton("Start", theme.MediaPlayIcon(), "Solve the problem from the beginning (Ctrl+R, F9)", u, t.start)
 	c.start.Importance = widget.HighImportance
 	c.stop = newTipButton("Stop", theme.MediaStopIcon(), "Stop solving (Ctrl+Period, Escape); the solutions found so far are kept", u, t.stop)
-	c.cont = newTipButton("Continue", theme.MediaFastForwardIcon(), "Go on with a stopped search where it left off (Ctrl+Shift+R)", u, t.resume)
+	c.cont = newTipButton("Continue", theme.MediaFastForwardIcon(), "Go on with a stopped search where it left off, with the options it was started with; Keep at most, Keep every and Stop after may change (Ctrl+Shift+R)", u, t.resume)
 	c.progress = widget.NewProgressBar()
 	firstItem, firstEntry := newFirstItem()
 	c.first = firstEntry
