@@ -88,14 +88,18 @@ func pentominoes() *model.Puzzle {
 	return p
 }
 
-// TestContinueWithOtherSettings: Continue after Keep mirrors was ticked on
-// a stopped search refuses and says why, instead of going on counting
-// without mirrors while the box says with; set back, it goes on.
-func TestContinueWithOtherSettings(t *testing.T) {
+// stoppedSearch starts the 6x10 pentomino search on the Solve tab, after
+// set (nil: nothing) changed its settings, stops it at its first
+// assemblies and waits for it to stand; the run must not have finished.
+func stoppedSearch(t *testing.T, set func(*solveTab)) (*App, *solveTab, uiQueue) {
+	t.Helper()
 	u := newTestUI(t, pentominoes())
 	u.tabs.SelectIndex(tabSolve)
 	st := u.solve
 	q := solveQueue(u)
+	if set != nil {
+		set(st)
+	}
 	st.start()
 	q.pump(t, func() bool { return st.run.assemblies > 0 || !st.run.running })
 	st.stop()
@@ -103,6 +107,14 @@ func TestContinueWithOtherSettings(t *testing.T) {
 	if st.run.complete {
 		t.Fatalf("the search finished (%d assemblies) before Stop reached it", st.run.assemblies)
 	}
+	return u, st, q
+}
+
+// TestContinueWithOtherSettings: Continue after Keep mirrors was ticked on
+// a stopped search refuses and says why, instead of going on counting
+// without mirrors while the box says with; set back, it goes on.
+func TestContinueWithOtherSettings(t *testing.T) {
+	u, st, q := stoppedSearch(t, nil)
 	st.ctl.mirrors.SetChecked(true)
 	st.resume()
 	q.pump(t, func() bool { return !st.run.running })
@@ -126,18 +138,10 @@ func TestContinueWithOtherSettings(t *testing.T) {
 // TestContinueKeepsMore: Keep at most raised while a search is stopped
 // holds when it goes on, as it does after saving and reopening.
 func TestContinueKeepsMore(t *testing.T) {
-	u := newTestUI(t, pentominoes())
-	u.tabs.SelectIndex(tabSolve)
-	st := u.solve
-	q := solveQueue(u)
-	st.ctl.keep.SetText("5")
-	st.start()
-	q.pump(t, func() bool { return st.run.assemblies > 0 || !st.run.running })
-	st.stop()
-	q.pump(t, func() bool { return !st.run.running })
+	u, st, q := stoppedSearch(t, func(st *solveTab) { st.ctl.keep.SetText("5") })
 	found, kept := int(st.run.assemblies), len(st.run.kept)
-	if st.run.complete || kept > 5 {
-		t.Fatalf("stopped: complete %v, %d kept", st.run.complete, kept)
+	if kept > 5 {
+		t.Fatalf("stopped with %d kept, at most 5 asked", kept)
 	}
 	st.ctl.keep.SetText("10000")
 	st.resume()
@@ -151,22 +155,12 @@ func TestContinueKeepsMore(t *testing.T) {
 }
 
 func TestStopAndContinueWithTheSolver(t *testing.T) {
-	u := newTestUI(t, pentominoes())
-	u.tabs.SelectIndex(tabSolve)
-	st := u.solve
-	q := solveQueue(u)
-	st.start()
-	q.pump(t, func() bool { return st.run.assemblies > 0 || !st.run.running })
-	st.stop()
-	q.pump(t, func() bool { return !st.run.running })
+	u, st, q := stoppedSearch(t, nil)
 	r := st.run
 	if r.err != nil {
 		t.Fatal(r.err)
 	}
 	pr := &u.doc.Puzzle().Problems[0]
-	if r.complete {
-		t.Fatalf("the search finished (%d assemblies) before Stop reached it", r.assemblies)
-	}
 	if pr.State != model.Paused || pr.Assembler == nil || !st.canContinue() {
 		t.Fatalf("after Stop: state %d, saved search %v, can continue %v", pr.State, pr.Assembler, st.canContinue())
 	}
