@@ -164,7 +164,7 @@ func (pl *shapeInfoPanel) showInfo(in analysis.ShapeInfo, rel []analysis.Relatio
 	pl.symmetry.SetText(symmetryText(pl.u.g, in.Symmetry))
 	pl.connected.SetText(connectedText(in))
 	switch {
-	case in.Filled+in.Variable == 0:
+	case in.Empty():
 		pl.holes.SetText("—")
 	case in.Holes3D:
 		pl.holes.SetText("2D and 3D holes")
@@ -213,7 +213,7 @@ func symmetryText(g grid.Grid, s *analysis.Symmetry) string {
 // connectedText says by which contacts the cells hang together.
 func connectedText(in analysis.ShapeInfo) string {
 	switch {
-	case in.Filled+in.Variable == 0:
+	case in.Empty():
 		return "—"
 	case in.ByFace:
 		return "by faces"
@@ -227,7 +227,7 @@ func connectedText(in analysis.ShapeInfo) string {
 
 // toolsText says whether a cube shape can be milled and notched.
 func toolsText(in analysis.ShapeInfo) string {
-	if in.Filled+in.Variable == 0 {
+	if in.Empty() {
 		return "—" // not "millable, notchable": there is nothing to make
 	}
 	if in.Millable == nil {

@@ -37,6 +37,10 @@ type ShapeInfo struct {
 	Symmetry *Symmetry `json:"symmetry"`
 }
 
+// Empty reports a shape without cells, whose contacts, holes and tools
+// mean nothing.
+func (in ShapeInfo) Empty() bool { return in.Filled+in.Variable == 0 }
+
 // Describe analyses one shape of a puzzle whose earlier shapes are in the
 // three catalogs (see Catalogs); it does not add the shape to them.
 func Describe(g grid.Grid, s *model.Shape, c *Catalogs) ShapeInfo {
