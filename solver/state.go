@@ -34,20 +34,30 @@ type State struct {
 	SplitVersion int
 }
 
-// flags packs the options that change what is counted but not the cover
-// matrix (the matrix's fingerprint covers the rest).
+// flagOptions are the options that change what is counted but not the
+// cover matrix (the matrix's fingerprint covers the rest), bit by bit of
+// flags, with their names for messages. Saved states store the bits, so
+// the order stays.
+var flagOptions = []struct {
+	name string
+	on   func(Options) bool
+}{
+	{"keep mirrors", func(o Options) bool { return o.KeepMirrors }},
+	{"keep rotations", func(o Options) bool { return o.KeepRotations }},
+	{"expensive rotation check", func(o Options) bool { return o.CompleteRotationCheck }},
+	{"disassemble", func(o Options) bool { return o.Disassemble }},
+}
+
+// flags packs the flagOptions of o.
 func flags(o Options) int {
 	f := 0
-	for i, b := range []bool{o.KeepMirrors, o.KeepRotations, o.CompleteRotationCheck, o.Disassemble} {
-		if b {
+	for i, fo := range flagOptions {
+		if fo.on(o) {
 			f |= 1 << i
 		}
 	}
 	return f
 }
-
-// flagNames name the options of flags, bit by bit.
-var flagNames = []string{"keep mirrors", "keep rotations", "expensive rotation check", "disassemble"}
 
 // flagsDiffer says how the options saved (flags) differ from those
 // asked for: "disassemble was on for it, off here".
@@ -59,9 +69,9 @@ func flagsDiffer(saved, asked int) string {
 		return "off"
 	}
 	var d []string
-	for i, name := range flagNames {
+	for i, fo := range flagOptions {
 		if (saved^asked)&(1<<i) != 0 {
-			d = append(d, fmt.Sprintf("%s was %s for it, %s here", name, onOff(saved, i), onOff(asked, i)))
+			d = append(d, fmt.Sprintf("%s was %s for it, %s here", fo.name, onOff(saved, i), onOff(asked, i)))
 		}
 	}
 	return strings.Join(d, "; ")
