@@ -3,6 +3,7 @@ package explain
 import (
 	"fmt"
 
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/model"
 )
 
@@ -55,7 +56,7 @@ func (e *explainer) checkCounts() {
 		f.Message = fmt.Sprintf("The pieces have at most %d cells (%s), but the result has %d filled cells, which must all be covered.",
 			c.PiecesMax, e.rangeText(c, false), c.Filled)
 	case c.PiecesMax < c.NeedMin:
-		holes := "With at most " + plural(c.MaxHoles, "hole")
+		holes := "With at most " + plural.Count(c.MaxHoles, "hole", "holes")
 		if c.MaxHoles == 0 {
 			holes = "With no holes allowed"
 		}
@@ -108,7 +109,7 @@ func holesText(c *Counts) string {
 	case c.MaxHoles == 0:
 		return ", no holes"
 	}
-	return fmt.Sprintf(", at most %s", plural(c.MaxHoles, "hole"))
+	return fmt.Sprintf(", at most %s", plural.Count(c.MaxHoles, "hole", "holes"))
 }
 
 // andOr joins the nearest totals: "9 or 12".
@@ -135,7 +136,7 @@ func (e *explainer) rangeText(c *Counts, least bool) string {
 		if pc.Max != pc.Min {
 			n = fmt.Sprintf("%d-%d", pc.Min, pc.Max)
 		}
-		parts = append(parts, fmt.Sprintf("%s × %s of %s", n, quoteName(pc.Piece), plural(pc.Cells, "cell")))
+		parts = append(parts, fmt.Sprintf("%s × %s of %s", n, quoteName(pc.Piece), plural.Count(pc.Cells, "cell", "cells")))
 	}
 	return andList(parts)
 }

@@ -396,6 +396,23 @@ func TestInterlocked(t *testing.T) {
 	}
 }
 
+func TestInterlockedCountsAssemblies(t *testing.T) {
+	// A cube shut in a 2-cell cavity of a shell, in either cell: two
+	// assemblies (the bump keeps the shell from turning one into the
+	// other), and neither comes apart.
+	shell := shape("shell", []string{"#####", "####", "####"}, []string{"####", "#..#", "####"}, []string{"####", "####", "####"})
+	res := shape("", []string{"#####", "####", "####"}, []string{"####", "#++#", "####"}, []string{"####", "####", "####"})
+	p := puzzle(res, one(shell), one(flat("core", "#")))
+	r := explain(t, p, Options{Disassemble: true})
+	f := only(t, r, Interlocked, Interlocked)
+	if f.Examined != 2 {
+		t.Fatalf("examined %d assemblies, want 2", f.Examined)
+	}
+	if !strings.Contains(r.Text(), "The problem has 2 assemblies, and none of them comes apart.") {
+		t.Errorf("text miscounts the assemblies:\n%s", r.Text())
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	p := puzzle(flat("", "##"), one(flat("domino", "##")))
 	ctx := context.Background()

@@ -78,11 +78,3 @@ func coordList(cells []grid.Vec, max int) string {
 	}
 	return b.String()
 }
-
-// plural writes n and a noun, with an s unless n is 1.
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}

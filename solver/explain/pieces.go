@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -109,7 +110,7 @@ func (e *explainer) nowhere(i int) Finding {
 		f.Reason = ReasonColors
 		f.Colors = shapeColors(sh)
 		f.Message = fmt.Sprintf("The piece %s can be placed nowhere: its shape fits in %s, but the colour rules forbid every one of them (the piece has %s).",
-			name, plural(len(e.shapeLay.Fits[i]), "position"), colorsText(f.Colors))
+			name, plural.Count(len(e.shapeLay.Fits[i]), "position", "positions"), colorsText(f.Colors))
 	default:
 		f.Reason = ReasonShape
 		f.Message = fmt.Sprintf("The piece %s can be placed nowhere: in every orientation and position some of its cells fall on cells that are not part of the result.", name)
@@ -162,7 +163,7 @@ func (e *explainer) checkCells() {
 	if cells, byColor := open(e.lay.Filled); len(cells) > 0 {
 		e.add(Finding{Kind: UncoveredCells, Blocking: true, Cells: cells,
 			Message: fmt.Sprintf("No piece can cover %s of the result in any position: %s.%s",
-				plural(len(cells), "filled cell"), coordList(cells, 20), why(len(cells), byColor))})
+				plural.Count(len(cells), "filled cell", "filled cells"), coordList(cells, 20), why(len(cells), byColor))})
 	}
 	holes := e.holesAllowed()
 	if cells, byColor := open(e.lay.Variable); holes >= 0 && len(cells) > holes {
@@ -172,7 +173,7 @@ func (e *explainer) checkCells() {
 		}
 		e.add(Finding{Kind: UncoveredCells, Blocking: true, Cells: cells,
 			Message: fmt.Sprintf("No piece can cover %s of the result, but %s: %s.%s",
-				plural(len(cells), "variable cell"), allowed, coordList(cells, 20), why(len(cells), byColor))})
+				plural.Count(len(cells), "variable cell", "variable cells"), allowed, coordList(cells, 20), why(len(cells), byColor))})
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/solver"
 	"github.com/burrlab/burrlab/solver/disassemble"
@@ -162,7 +163,7 @@ func (e *explainer) interlocked(best *candidate, examined int, done solver.Done)
 		e.rep.Complete = false
 	}
 	f := Finding{Kind: Interlocked, Blocking: all, Examined: examined}
-	none := fmt.Sprintf("The problem has %s, and none of them comes apart.", plural(examined, "assembly"))
+	none := fmt.Sprintf("The problem has %s, and none of them comes apart.", plural.Count(examined, "assembly", "assemblies"))
 	if examined == 1 {
 		none = "The problem has 1 assembly, and it does not come apart."
 	}
@@ -196,12 +197,12 @@ func (e *explainer) interlocked(best *candidate, examined int, done solver.Done)
 	}
 	came := "no piece comes off: no move separates any of them"
 	if best.part.Separation != nil {
-		came = fmt.Sprintf("%d of its %d pieces %s off", best.freed, best.total, verb(best.freed, "comes", "come"))
+		came = fmt.Sprintf("%d of its %d pieces %s off", best.freed, best.total, plural.Word(best.freed, "comes", "come"))
 		if best.freed == 0 {
 			came = "the pieces split into groups, but no single piece comes free"
 		}
 		if moves > 0 {
-			came += " after " + plural(moves, "move")
+			came += " after " + plural.Count(moves, "move", "moves")
 		}
 	}
 	which := fmt.Sprintf("In assembly #%d, which comes apart furthest,", num+1)
@@ -276,15 +277,7 @@ func (e *explainer) moves(s *model.Separation) []Move {
 // moveText describes a move: "A and B move by (0,0,1)".
 func moveText(m Move) string {
 	if m.Removed {
-		return fmt.Sprintf("%s %s off along %s", pieceList(m.Pieces), verb(len(m.Pieces), "comes", "come"), coord(m.By))
+		return fmt.Sprintf("%s %s off along %s", pieceList(m.Pieces), plural.Word(len(m.Pieces), "comes", "come"), coord(m.By))
 	}
-	return fmt.Sprintf("%s %s by %s", pieceList(m.Pieces), verb(len(m.Pieces), "moves", "move"), coord(m.By))
-}
-
-// verb picks the singular or plural form.
-func verb(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
+	return fmt.Sprintf("%s %s by %s", pieceList(m.Pieces), plural.Word(len(m.Pieces), "moves", "move"), coord(m.By))
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/solver/cover"
@@ -137,17 +138,17 @@ search:
 	case stopped:
 		e.add(Finding{Kind: Unfinished, Message: fmt.Sprintf(
 			"The search for pieces that cannot be placed together %s: every set of up to %s fits into the result together (%s tried).",
-			e.ranOut(), plural(ss.Size, "piece"), plural(ss.Tried, "set"))})
+			e.ranOut(), plural.Count(ss.Size, "piece", "pieces"), plural.Count(ss.Tried, "set", "sets"))})
 	case wholeFills && ss.Tried == 0:
 		e.add(Finding{Kind: NoConflict, Message: "The required pieces have exactly as many cells as the result, so they must fill it, and that is what fails; there are no smaller sets of them to blame."})
 	case wholeFills:
 		e.add(Finding{Kind: NoConflict, Message: fmt.Sprintf(
 			"Every set of the required pieces fits into the result together (%s tried), except perhaps all of them: together they have exactly as many cells as the result, so they must fill it, and that is what fails. No conflict between fewer pieces is to blame.",
-			plural(ss.Tried, "set"))})
+			plural.Count(ss.Tried, "set", "sets"))})
 	default:
 		e.add(Finding{Kind: NoConflict, Message: fmt.Sprintf(
 			"Every set of the required pieces fits into the result together, all of them at once too (%s tried): no pieces get in each other's way. What fails is filling the result exactly: however they are placed, some cell that must be covered stays empty or the holes are too many.",
-			plural(ss.Tried, "set"))})
+			plural.Count(ss.Tried, "set", "sets"))})
 	}
 	return nil
 }
