@@ -212,7 +212,7 @@ func (u *App) setDocument(doc *Document, title string) {
 	u.shapes.gridChanged()
 	u.solve.documentChanged()
 	u.refresh()
-	u.setStatus(fmt.Sprintf("Opened %s: %v grid, %s, %s", u.docName(), g.Type(), count(uint64(len(doc.Puzzle().Shapes)), "shape", "shapes"), count(uint64(len(doc.Puzzle().Problems)), "problem", "problems")))
+	u.setStatus(fmt.Sprintf("Opened %s: %v grid, %s, %s", u.docName(), g.Type(), count(len(doc.Puzzle().Shapes), "shape", "shapes"), count(len(doc.Puzzle().Problems), "problem", "problems")))
 	if p := doc.Puzzle(); p.CommentPopup && strings.TrimSpace(p.Comment) != "" {
 		dialog.ShowInformation(u.docName(), p.Comment, u.win)
 	}
@@ -237,7 +237,7 @@ func (u *App) refresh() {
 	}
 	u.win.SetTitle(title)
 	u.refreshMenu()
-	u.statusInfo.SetText(fmt.Sprintf("%v grid · %s · %s", u.g.Type(), count(uint64(len(p.Shapes)), "shape", "shapes"), count(uint64(len(p.Problems)), "problem", "problems")))
+	u.statusInfo.SetText(fmt.Sprintf("%v grid · %s · %s", u.g.Type(), count(len(p.Shapes), "shape", "shapes"), count(len(p.Problems), "problem", "problems")))
 	switch u.tabs.SelectedIndex() {
 	case tabShapes:
 		u.shapes.refresh()

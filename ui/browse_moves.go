@@ -312,9 +312,9 @@ func (b *movementBrowser) refresh() {
 	d, derr := b.m.Disassembly(n)
 	switch {
 	case len(ov) > 0:
-		b.status.SetText(fmt.Sprintf("State %d: %s shared by pieces (red)", n.ID, plural(len(ov), "cell")))
+		b.status.SetText(fmt.Sprintf("State %d: %s shared by pieces (red)", n.ID, count(len(ov), "cell", "cells")))
 	case derr == nil:
-		b.status.SetText(fmt.Sprintf("State %d: the puzzle is apart (level %s, %s); Store as disassembly keeps this way", n.ID, d.Level(), plural(d.TotalMoves(), "move")))
+		b.status.SetText(fmt.Sprintf("State %d: the puzzle is apart (level %s, %s); Store as disassembly keeps this way", n.ID, d.Level(), count(d.TotalMoves(), "move", "moves")))
 	case b.m.Apart(n):
 		b.status.SetText(fmt.Sprintf("State %d: apart, but %v", n.ID, derr))
 	default:

@@ -145,7 +145,7 @@ func (b *placementBrowser) generated(set *assemble.PlacementSet, result *render.
 	var opts []string
 	for i, part := range pr.Parts {
 		l, _ := set.Part(i)
-		opts = append(opts, fmt.Sprintf("%d: %s — %s", i+1, shapeLabel(p, part.Shape), plural(l.Len(), "placement")))
+		opts = append(opts, fmt.Sprintf("%d: %s — %s", i+1, shapeLabel(p, part.Shape), count(l.Len(), "placement", "placements")))
 	}
 	b.piece.Options = opts
 	b.choose(0)

@@ -153,7 +153,7 @@ func (b *movementBrowser) storeChecked(job *storeJob, d *model.Separation, fp ui
 		return nil
 	})
 	if ok {
-		b.status.SetText(fmt.Sprintf("Stored: level %s, %s", d.Level(), plural(d.TotalMoves(), "move")))
+		b.status.SetText(fmt.Sprintf("Stored: level %s, %s", d.Level(), count(d.TotalMoves(), "move", "moves")))
 	} else {
 		b.status.SetText("Nothing stored: " + errSolutionGone.Error())
 	}

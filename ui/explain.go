@@ -191,7 +191,7 @@ func (x *explainUI) done(rep *explain.Report, err error) {
 	x.t.controls.ScrollToBottom()
 	x.highlight()
 	label := problemLabel(x.puzzle, x.problem)
-	status := fmt.Sprintf("Explained %s: %s.", label, plural(len(rep.Blocking()), "reason"))
+	status := fmt.Sprintf("Explained %s: %s.", label, count(len(rep.Blocking()), "reason", "reasons"))
 	switch {
 	case len(rep.Blocking()) == 0 && !rep.Solvable:
 		status = fmt.Sprintf("%s: no simple reason found; the panel says what is known.", label)

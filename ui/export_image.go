@@ -421,7 +421,7 @@ func (e *imageExport) finish(paths []string, err error) {
 	e.progress.Hide()
 	switch {
 	case errors.Is(err, render.ErrStopped):
-		e.u.setStatus(fmt.Sprintf("Export stopped after %d pictures", len(paths)))
+		e.u.setStatus("Export stopped after " + count(len(paths), "picture", "pictures"))
 	case err != nil:
 		e.failed(err)
 	default:

@@ -74,7 +74,7 @@ func (u *App) importAssemblies() *importDialog {
 	}
 	names := make([]string, len(p.Problems))
 	for i := range p.Problems {
-		names[i] = fmt.Sprintf("%s (%s)", problemLabel(p, i), count(uint64(len(p.Problems[i].Solutions)), "stored assembly", "stored assemblies"))
+		names[i] = fmt.Sprintf("%s (%s)", problemLabel(p, i), count(len(p.Problems[i].Solutions), "stored assembly", "stored assemblies"))
 	}
 	d.source = widget.NewSelect(names, nil)
 	d.target = widget.NewSelect(names, nil)
@@ -262,7 +262,7 @@ func (d *importDialog) run() {
 	ctx, cancel := context.WithCancel(context.Background())
 	d.cancel = cancel
 	d.importBtn.Disable()
-	d.say(fmt.Sprintf("Importing %s…", count(uint64(len(p.Problems[src].Solutions)), "assembly", "assemblies")), false)
+	d.say(fmt.Sprintf("Importing %s…", count(len(p.Problems[src].Solutions), "assembly", "assemblies")), false)
 	go func() {
 		im, err := analysis.ImportAssemblies(ctx, snap, src, f)
 		d.do(func() {
@@ -289,7 +289,7 @@ func (d *importDialog) run() {
 func (d *importDialog) apply(im *analysis.Imported, src, dest, target, lo, hi int) {
 	u := d.u
 	var first int
-	ok := u.edit(fmt.Sprintf("Import %s of P%d", count(uint64(len(im.Shapes)), "assembly", "assemblies"), src+1), func(p *model.Puzzle) error {
+	ok := u.edit(fmt.Sprintf("Import %s of P%d", count(len(im.Shapes), "assembly", "assemblies"), src+1), func(p *model.Puzzle) error {
 		if len(im.Shapes) == 0 {
 			return errNoChange
 		}
@@ -312,7 +312,7 @@ func (d *importDialog) apply(im *analysis.Imported, src, dest, target, lo, hi in
 	for _, s := range im.Steps {
 		parts = append(parts, fmt.Sprintf("%s %d", s.Filter, s.Removed))
 	}
-	msg := fmt.Sprintf("%s became %s", count(uint64(im.Assemblies), "assembly", "assemblies"), count(uint64(len(im.Shapes)), "new shape", "new shapes"))
+	msg := fmt.Sprintf("%s became %s", count(im.Assemblies, "assembly", "assemblies"), count(len(im.Shapes), "new shape", "new shapes"))
 	if len(im.Shapes) > 0 {
 		msg += fmt.Sprintf(" (S%d on)", first+1)
 	}

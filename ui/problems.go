@@ -15,6 +15,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/model"
 )
 
@@ -76,17 +77,15 @@ func problemState(pr *model.Problem) string {
 	case model.Paused:
 		return fmt.Sprintf("stopped after %s", count(pr.NumAssemblies, "assembly", "assemblies"))
 	case model.Stale:
-		return fmt.Sprintf("%s stored (edited since)", count(uint64(len(pr.Solutions)), "solution", "solutions"))
+		return fmt.Sprintf("%s stored (edited since)", count(len(pr.Solutions), "solution", "solutions"))
 	}
 	return "not solved"
 }
 
-// count writes "1 assembly", "1,234 assemblies".
-func count(n uint64, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return thousands(n) + " " + many
+// count writes "1 assembly", "1,234 assemblies": the app groups digits,
+// the CLI (plural.Count) does not, for scripts.
+func count[T plural.Integer](n T, one, many string) string {
+	return thousands(uint64(n)) + " " + plural.Word(n, one, many)
 }
 
 func newProblemsTab(u *App) *problemsTab {
@@ -197,7 +196,7 @@ func (t *problemsTab) updatePartRow(i int, r *partRow) {
 	r.swatch.Refresh()
 	r.label.SetText(shapeLabel(p, i))
 	s := &p.Shapes[i]
-	r.cells.SetText(fmt.Sprintf("%d cells", s.Count(model.Filled)))
+	r.cells.SetText(count(s.Count(model.Filled), "cell", "cells"))
 	pr := t.problem()
 	lo, hi, groups := 0, 0, ""
 	if pr != nil {
@@ -333,26 +332,26 @@ func problemSummary(p *model.Puzzle, pr *model.Problem) string {
 		pieces += part.Max
 	}
 	if pr.Result == model.NoResult {
-		return fmt.Sprintf("%d pieces. Choose the result shape.", pieces)
+		return count(pieces, "piece", "pieces") + ". Choose the result shape."
 	}
 	r := &p.Shapes[pr.Result]
 	filled, variable := r.Count(model.Filled), r.Count(model.Variable)
-	cells := fmt.Sprintf("%d", lo)
+	cells := count(lo, "cell", "cells")
 	if hi != lo {
-		cells = fmt.Sprintf("%d..%d", lo, hi)
+		cells = fmt.Sprintf("%d..%d cells", lo, hi)
 	}
-	s := fmt.Sprintf("%d pieces with %s cells; the result has %d cells", pieces, cells, filled)
+	s := fmt.Sprintf("%s with %s; the result has %s", count(pieces, "piece", "pieces"), cells, count(filled, "cell", "cells"))
 	if variable > 0 {
-		s += " and " + count(uint64(variable), "variable one", "variable ones")
+		s += " and " + count(variable, "variable one", "variable ones")
 	}
 	s += ". " + capitalize(problemState(pr)) + "."
 	switch {
 	case pieces == 0:
 		s += " Set the counts of the pieces below."
 	case hi < filled:
-		s = "⚠ " + s + fmt.Sprintf(" The pieces are %d cells short.", filled-hi)
+		s = "⚠ " + s + " The pieces are " + count(filled-hi, "cell", "cells") + " short."
 	case lo > filled+variable:
-		s = "⚠ " + s + fmt.Sprintf(" The pieces have %d cells too many.", lo-filled-variable)
+		s = "⚠ " + s + " The pieces have " + count(lo-filled-variable, "cell", "cells") + " too many."
 	}
 	return s
 }
@@ -435,7 +434,7 @@ func (t *problemsTab) deleteProblem() {
 		do()
 		return
 	}
-	dialog.ShowConfirm("Delete Problem", fmt.Sprintf("Delete %s and its %d solutions?", problemLabel(p, i), len(p.Problems[i].Solutions)),
+	dialog.ShowConfirm("Delete Problem", fmt.Sprintf("Delete %s and its %s?", problemLabel(p, i), count(len(p.Problems[i].Solutions), "solution", "solutions")),
 		func(ok bool) {
 			if ok {
 				do()

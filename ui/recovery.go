@@ -389,11 +389,11 @@ func when(t, now time.Time) string {
 	case ago < time.Minute:
 		rel = "less than a minute ago"
 	case ago < time.Hour:
-		rel = plural(int(ago/time.Minute), "minute") + " ago"
+		rel = count(int(ago/time.Minute), "minute", "minutes") + " ago"
 	case ago < 48*time.Hour:
-		rel = plural(int(ago/time.Hour), "hour") + " ago"
+		rel = count(int(ago/time.Hour), "hour", "hours") + " ago"
 	default:
-		rel = plural(int(ago/(24*time.Hour)), "day") + " ago"
+		rel = count(int(ago/(24*time.Hour)), "day", "days") + " ago"
 	}
 	return fmt.Sprintf("%s at %s (%s)", day, t.Format("15:04"), rel)
 }

@@ -518,7 +518,7 @@ func (t *solveTab) finish(r *solveRun) {
 	if !r.complete {
 		what = "stopped"
 	}
-	t.u.setStatus(fmt.Sprintf("%s %s: %s, %s kept", problemLabel(p, i), what, count(r.assemblies, "assembly", "assemblies"), count(uint64(len(r.kept)), "solution", "solutions")))
+	t.u.setStatus(fmt.Sprintf("%s %s: %s, %s kept", problemLabel(p, i), what, count(r.assemblies, "assembly", "assemblies"), count(len(r.kept), "solution", "solutions")))
 	t.u.refresh()
 }
 
@@ -545,10 +545,10 @@ func checkSolvable(p *model.Puzzle, i int) error {
 	r := &p.Shapes[pr.Result]
 	filled, variable := r.Count(model.Filled), r.Count(model.Variable)
 	if hi < filled {
-		return fmt.Errorf("%s cannot be solved: the pieces have at most %d cells, the result needs %d", name, hi, filled)
+		return fmt.Errorf("%s cannot be solved: the pieces have at most %s, the result needs %d", name, count(hi, "cell", "cells"), filled)
 	}
 	if lo > filled+variable {
-		return fmt.Errorf("%s cannot be solved: the pieces have at least %d cells, the result holds at most %d", name, lo, filled+variable)
+		return fmt.Errorf("%s cannot be solved: the pieces have at least %s, the result holds at most %d", name, count(lo, "cell", "cells"), filled+variable)
 	}
 	return nil
 }

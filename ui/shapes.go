@@ -684,7 +684,7 @@ func (t *shapesTab) resize(axis, v int) {
 		return err
 	})
 	if dropped > 0 {
-		t.u.setStatus(fmt.Sprintf("The smaller space dropped %d cells; Undo brings them back", dropped))
+		t.u.setStatus(fmt.Sprintf("The smaller space dropped %s; Undo brings them back", count(dropped, "cell", "cells")))
 	}
 }
 

@@ -84,7 +84,7 @@ func solutionsText(n int) string {
 	if n == 0 {
 		return "no solutions"
 	}
-	return count(uint64(n), "solution", "solutions")
+	return count(n, "solution", "solutions")
 }
 
 // goTo selects the solution whose number (as the list shows it) is text,

@@ -219,7 +219,7 @@ func (t *solveTab) deleteSolutions(r model.SolutionRange) {
 	}
 	t.keepRows(mark, t.u.doc.Puzzle().Problems[i].Solutions)
 	t.u.refresh()
-	t.u.setStatus(fmt.Sprintf("Deleted %s", count(uint64(n), "solution", "solutions")))
+	t.u.setStatus(fmt.Sprintf("Deleted %s", count(n, "solution", "solutions")))
 }
 
 func deleteLabel(r model.SolutionRange) string {
@@ -284,7 +284,7 @@ func (st *solutionTools) removeDisassemblies(all bool) {
 		t.u.setStatus("No disassembly to remove")
 		return
 	}
-	t.u.setStatus(fmt.Sprintf("Removed %s (their level and moves are kept)", count(uint64(n), "disassembly", "disassemblies")))
+	t.u.setStatus(fmt.Sprintf("Removed %s (their level and moves are kept)", count(n, "disassembly", "disassemblies")))
 }
 
 // takeApart runs the disassembler on the selected solution or on every
@@ -320,7 +320,7 @@ func (st *solutionTools) takeApart(all bool) {
 	st.progress.SetValue(0)
 	st.busy.Show()
 	st.refresh()
-	t.u.setStatus(fmt.Sprintf("Taking %s apart…", count(uint64(len(targets)), "assembly", "assemblies")))
+	t.u.setStatus(fmt.Sprintf("Taking %s apart…", count(len(targets), "assembly", "assemblies")))
 	workers, do := t.u.prefWorkers(), t.do
 	go func() {
 		defer close(job.done)
@@ -391,7 +391,7 @@ func (st *solutionTools) finish(job *takeApartJob, sols []model.Solution, target
 			return
 		}
 	}
-	msg := fmt.Sprintf("Took %s apart: %d came apart, %d did not", count(uint64(tried), "assembly", "assemblies"), apart, tried-apart)
+	msg := fmt.Sprintf("Took %s apart: %d came apart, %d did not", count(tried, "assembly", "assemblies"), apart, tried-apart)
 	if stopped {
 		msg = fmt.Sprintf("Stopped after %d of %d assemblies: %d came apart, %d did not", tried, job.total, apart, tried-apart)
 	}

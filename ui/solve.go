@@ -328,7 +328,7 @@ func (t *solveTab) refreshInfo() {
 		return
 	}
 	pr := &p.Problems[i]
-	t.info.SetText(fmt.Sprintf("%s. %s stored.", capitalize(problemState(pr)), count(uint64(len(pr.Solutions)), "solution", "solutions")))
+	t.info.SetText(fmt.Sprintf("%s. %s stored.", capitalize(problemState(pr)), count(len(pr.Solutions), "solution", "solutions")))
 }
 
 // typedKey handles the Solve tab's keys.
@@ -349,14 +349,6 @@ func (t *solveTab) typedKey(ev *fyne.KeyEvent, mod fyne.KeyModifier) {
 	case keyStepOn:
 		t.stepBy(1)
 	}
-}
-
-// plural writes "1 move", "2 moves".
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 func capitalize(s string) string {

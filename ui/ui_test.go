@@ -745,3 +745,29 @@ func TestTooltipDoesNotFollowToAnotherTab(t *testing.T) {
 	b.MouseIn(&desktop.MouseEvent{})
 	q.pump(t, u.tips.box.Visible)
 }
+
+func TestProblemSummaryCounts(t *testing.T) {
+	p := &model.Puzzle{Grid: grid.Cubes}
+	cube := newShape(grid.Cubes, "cube")
+	cube.Set(grid.Vec{}, model.MakeVoxel(model.Filled, 0))
+	p.AddShape(cube)
+	p.AddShape(cube)
+	p.AddProblem("")
+	pr := &p.Problems[0]
+	pr.Parts = []model.Part{{Shape: 0, Min: 1, Max: 1}}
+	if got, want := problemSummary(p, pr), "1 piece. Choose the result shape."; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	pr.Result = 1
+	if got, want := problemSummary(p, pr), "1 piece with 1 cell; the result has 1 cell."; !strings.HasPrefix(got, want) {
+		t.Errorf("got %q, want it to start %q", got, want)
+	}
+	pr.Parts[0].Max = 3
+	if got, want := problemSummary(p, pr), "3 pieces with 1..3 cells; the result has 1 cell."; !strings.HasPrefix(got, want) {
+		t.Errorf("got %q, want it to start %q", got, want)
+	}
+	pr.Parts[0].Min = 2
+	if got, want := problemSummary(p, pr), "The pieces have 1 cell too many."; !strings.HasSuffix(got, want) {
+		t.Errorf("got %q, want it to end %q", got, want)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os/signal"
 
 	"github.com/burrlab/burrlab/internal/budget"
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
@@ -47,7 +48,7 @@ func runCheck(args []string, stdout io.Writer) error {
 			label += fmt.Sprintf(" %q", pr.Name)
 		}
 		if v, loose := p.LooseMaxHoles(pr); loose {
-			fmt.Fprintf(stdout, "%s: note: maxHoles %d is more than the %d variable cells of the result, so it limits nothing\n", label, pr.MaxHoles, v)
+			fmt.Fprintf(stdout, "%s: note: maxHoles %d is more than the %s of the result, so it limits nothing\n", label, pr.MaxHoles, plural.Count(v, "variable cell", "variable cells"))
 		}
 		asm, dis, outlines, err := checkProblem(ctx, p, pr, *maxMemory, watch.at(i))
 		watch.clear()
@@ -65,7 +66,7 @@ func runCheck(args []string, stdout io.Writer) error {
 		case len(pr.Solutions) == 0:
 			fmt.Fprintf(stdout, "%s: no stored solutions\n", label)
 		default:
-			fmt.Fprintf(stdout, "%s: ok: %d assemblies, %d disassemblies", label, asm, dis)
+			fmt.Fprintf(stdout, "%s: ok: %s, %s", label, plural.Count(asm, "assembly", "assemblies"), plural.Count(dis, "disassembly", "disassemblies"))
 			if outlines > 0 {
 				fmt.Fprintf(stdout, " (%d only as outlines)", outlines)
 			}

@@ -75,7 +75,7 @@ func TestCheckNotesLooseMaxHoles(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	want := `problem 1 "Grouped variant": note: maxHoles 16777216 is more than the 1 variable cells of the result, so it limits nothing` + "\n" +
+	want := `problem 1 "Grouped variant": note: maxHoles 16777216 is more than the 1 variable cell of the result, so it limits nothing` + "\n" +
 		`problem 1 "Grouped variant": no stored solutions` + "\n"
 	if !strings.HasSuffix(out, want) {
 		t.Errorf("output\n%s\nwant it to end with\n%s", out, want)

@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"strconv"
 
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/model/analysis"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
@@ -101,18 +102,11 @@ func runImportAssemblies(args []string, stdout io.Writer) error {
 	if *jsonOut {
 		return json.NewEncoder(stdout).Encode(rep)
 	}
-	// count says n things, in the singular for one.
-	count := func(n int, one, many string) string {
-		if n == 1 {
-			return "1 " + one
-		}
-		return fmt.Sprintf("%d %s", n, many)
-	}
-	fmt.Fprintln(stdout, count(rep.Assemblies, "assembly", "assemblies"))
+	fmt.Fprintln(stdout, plural.Count(rep.Assemblies, "assembly", "assemblies"))
 	for _, s := range rep.Steps {
 		fmt.Fprintf(stdout, "%-17s removed %d, %d left\n", s.Filter+":", s.Removed, s.Left)
 	}
-	fmt.Fprint(stdout, "added ", count(rep.Added, "shape", "shapes"))
+	fmt.Fprint(stdout, "added ", plural.Count(rep.Added, "shape", "shapes"))
 	if rep.Added > 0 {
 		fmt.Fprintf(stdout, " (S%d on)", rep.FirstShape+1)
 	}

@@ -121,7 +121,7 @@ func TestProgressLine(t *testing.T) {
 	p.search(solver.Progress{Elapsed: 3 * time.Second, Assemblies: 5, Fraction: 0.25, Left: 9 * time.Second})
 	p.clear()
 	want := "\rpreparing problem 2: placing the pieces, 40% (Ctrl-C stops)\033[K\r\033[K" +
-		"\rsolving problem 2: 1 assemblies, 3072 search steps (Ctrl-C stops)\033[K" +
+		"\rsolving problem 2: 1 assembly, 3072 search steps (Ctrl-C stops)\033[K" +
 		"\rsolving problem 2: 5 assemblies, 25.0% done, about 9s left (Ctrl-C stops)\033[K\r\033[K"
 	if b.String() != want {
 		t.Errorf("wrote %q, want %q", b.String(), want)

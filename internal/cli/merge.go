@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/internal/workpool"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
@@ -53,11 +54,11 @@ func runMerge(args []string, stdout io.Writer) error {
 	}
 	for _, m := range done {
 		pr := &merged.Problems[m.problem]
-		fmt.Fprintf(stdout, "problem %d: %d assemblies", m.problem, pr.NumAssemblies)
+		fmt.Fprintf(stdout, "problem %d: %s", m.problem, plural.Count(pr.NumAssemblies, "assembly", "assemblies"))
 		if m.disassembled {
 			// Without -disassemble there are no solutions to count, as
 			// burr solve says by leaving them out.
-			fmt.Fprintf(stdout, ", %d solutions", pr.NumSolutions)
+			fmt.Fprintf(stdout, ", %s", plural.Count(pr.NumSolutions, "solution", "solutions"))
 		}
 		fmt.Fprintln(stdout)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/solver"
 )
 
@@ -45,7 +46,7 @@ func (p *progress) search(ev solver.Progress) {
 	if p.w == nil || ev.Elapsed < time.Second {
 		return
 	}
-	s := fmt.Sprintf("solving problem %d: %d assemblies", p.problem, ev.Assemblies)
+	s := fmt.Sprintf("solving problem %d: %s", p.problem, plural.Count(ev.Assemblies, "assembly", "assemblies"))
 	if ev.Fraction > 0 {
 		s += fmt.Sprintf(", %.1f%% done", ev.Fraction*100)
 	} else {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/burrlab/burrlab/internal/atomicfile"
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
 	"github.com/burrlab/burrlab/solver"
@@ -350,9 +351,9 @@ func printResult(w io.Writer, r solveResult) {
 		fmt.Fprintf(w, "%s: error: %s\n", label, r.Error)
 		return
 	}
-	fmt.Fprintf(w, "%s: %d assemblies", label, r.Assemblies)
+	fmt.Fprintf(w, "%s: %s", label, plural.Count(r.Assemblies, "assembly", "assemblies"))
 	if r.Solutions != nil {
-		fmt.Fprintf(w, ", %d solutions", *r.Solutions)
+		fmt.Fprintf(w, ", %s", plural.Count(*r.Solutions, "solution", "solutions"))
 	}
 	status := "complete"
 	switch {

@@ -215,3 +215,22 @@ func TestSolveNegativeFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintResultCounts: one assembly or solution is said in the singular.
+func TestPrintResultCounts(t *testing.T) {
+	one, two := uint64(1), uint64(2)
+	for _, c := range []struct {
+		res  solveResult
+		want string
+	}{
+		{solveResult{Assemblies: 1, Solutions: &one, Complete: true}, "problem 0: 1 assembly, 1 solution (complete, 0.00 s)\n"},
+		{solveResult{Assemblies: 2, Solutions: &two, Complete: true}, "problem 0: 2 assemblies, 2 solutions (complete, 0.00 s)\n"},
+		{solveResult{Complete: true}, "problem 0: 0 assemblies (complete, 0.00 s)\n"},
+	} {
+		var out strings.Builder
+		printResult(&out, c.res)
+		if out.String() != c.want {
+			t.Errorf("got %q, want %q", out.String(), c.want)
+		}
+	}
+}
