@@ -14,24 +14,25 @@ import (
 )
 
 // TestCompleteCheckOnOtherGrids shows where BurrTools' expensive rotation
-// check is wrong off the cube grid. The expensive check keeps one assembly
-// of each set of assemblies that turn and move into each other, so with
-// mirrors kept its count is the number of such classes. The test counts
-// them on its own (orbits, below) from every assembly (rotations and
-// mirrors kept, where BurrTools and BurrLab agree) and checks that
-// BurrLab's expensive check keeps that many.
+// check is wrong off the cube grid. On these puzzles the check should
+// keep one assembly of each set of assemblies that turn and move into
+// each other, so with mirrors kept its count is the number of such
+// classes. The test counts them itself (orbits, below) from every
+// assembly (rotations and mirrors kept, where BurrTools and BurrLab
+// agree) and checks that BurrLab's expensive check keeps that many.
 //
-// The puzzles are the smallest of a random campaign (about 5,700 puzzles
-// on the five grids, generated for it) where BurrTools differed. BurrTools'
-// counts were measured with its library (b72a71d built from source with
-// g++ -O2) through a small driver of ours that sets the solver's options
-// as its GUI does; burrTxt has no flag for them. BurrTools drops the only
-// assembly of three one-class puzzles (0 where one piece sits in one
-// place), and keeps rotations of each other in the other three. Its turn
-// of an assembly moves cells by its assembly space's bounding box and
-// never checks that they land on cells of the same kind: on these grids
-// (several kinds of cell per lattice point) a variant can then be "smaller"
-// without being an assembly, or miss the assembly it is.
+// The puzzles are the smallest of a random comparison (about 5,700
+// puzzles on the five grids, generated for it) where BurrTools differed.
+// BurrTools' counts were measured with its library (b72a71d built from
+// source with g++ -O2) through a small driver of ours that sets the
+// solver's options as its GUI does; burrTxt has no flag for them.
+// BurrTools drops the only assembly of three one-class puzzles (0 where
+// one piece fits in one place), and keeps assemblies that turn into each
+// other in the other three. Its turn of an assembly seems to move cells
+// by the assembly space's bounding box without checking that they land
+// on cells of the same kind (these grids have several kinds of cell per
+// lattice point); that reading of its source was not confirmed in a
+// debugger.
 func TestCompleteCheckOnOtherGrids(t *testing.T) {
 	for _, tc := range []struct {
 		file      string
