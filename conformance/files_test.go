@@ -6,11 +6,13 @@ import (
 	"io"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
+	"github.com/burrlab/burrlab/solver"
 )
 
 // Every example loads, and expected.json describes problems that exist, on
@@ -148,4 +150,45 @@ func gunzip(t *testing.T, b []byte) []byte {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestBigSavedSearchReadsBack: a search saved whole is read back whole.
+// This small prism puzzle has 46,080 solutions; with their disassemblies
+// they are 80 MB of XML and over a million elements, which the reader's
+// old caps (64 MiB, 1 Mi elements) refused, though BurrTools opens the
+// file (found by a random comparison with BurrTools: 7 of 1,535 saved
+// searches).
+func TestBigSavedSearchReadsBack(t *testing.T) {
+	p, err := xmpuzzle.ReadFile(filepath.Join("testdata", "big-save-prisms-50051.xmpuzzle"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols, done, err := solveAll(t, p, 0, solver.Options{Disassemble: true, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if done.Assemblies != 46080 || done.Solutions != 46080 || len(sols) != 46080 {
+		t.Fatalf("%d assemblies, %d solutions, %d found; want 46,080 each", done.Assemblies, done.Solutions, len(sols))
+	}
+	pr := &p.Problems[0]
+	pr.Solutions = sols
+	pr.State = model.Solved
+	pr.NumAssemblies, pr.NumSolutions = done.Assemblies, done.Solutions
+	file := filepath.Join(t.TempDir(), "saved.xmpuzzle")
+	if err := xmpuzzle.WriteFile(file, p); err != nil {
+		t.Fatal(err)
+	}
+	q, err := xmpuzzle.ReadFile(file)
+	if err != nil {
+		t.Fatalf("reading the saved search: %v", err)
+	}
+	got := q.Problems[0].Solutions
+	if len(got) != len(sols) {
+		t.Fatalf("read back %d solutions, saved %d", len(got), len(sols))
+	}
+	for _, k := range []int{0, len(sols) / 2, len(sols) - 1} {
+		if got[k].Disassembly.Level() != sols[k].Disassembly.Level() || !slices.Equal(got[k].Assembly, sols[k].Assembly) {
+			t.Errorf("solution %d read back differs", k)
+		}
+	}
 }

@@ -159,7 +159,7 @@ func readXML(r io.Reader, size int) ([]byte, error) {
 		return nil, fmt.Errorf("reading: %w", err)
 	}
 	if len(data) > maxXMLBytes {
-		return nil, fmt.Errorf("the XML is larger than %d MiB; no puzzle is that big", maxXMLBytes>>20)
+		return nil, fmt.Errorf("the XML is larger than %d MiB, more than BurrLab reads", maxXMLBytes>>20)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -171,7 +171,7 @@ func readXML(r io.Reader, size int) ([]byte, error) {
 	// Each element costs etree a few hundred bytes; count them before
 	// building the tree. (Comments and declarations count too.)
 	if n := bytes.Count(data, []byte("<")) - bytes.Count(data, []byte("</")); n > maxElements {
-		return nil, fmt.Errorf("the XML has %d elements, more than the %d any puzzle needs", n, maxElements)
+		return nil, fmt.Errorf("the XML has %d elements, more than the %d BurrLab reads", n, maxElements)
 	}
 	return data, nil
 }

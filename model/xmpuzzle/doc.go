@@ -60,13 +60,16 @@
 //
 // A file cannot make the reader allocate much more than the file holds:
 // counts in the file only size memory after the content that backs them has
-// been seen. On top of that, these caps reject absurd files quickly; no
-// real puzzle comes near them (the largest BurrTools example decompresses
-// to 160 KB and about 1000 elements):
+// been seen. On top of that, these caps reject absurd files quickly. The
+// largest BurrTools example decompresses to 160 KB and about 1000
+// elements, but a saved search can be far larger: 46,080 solutions with
+// their disassemblies, which one small prism puzzle has, are 80 MB of XML
+// and over a million elements, and BurrTools opens them. So the caps leave
+// room for a few times that:
 //
-//   - decompressed XML: 64 MiB, and at most 1 Mi elements (the element tree
-//     costs about 330 bytes per element, so loading never takes more than a
-//     few hundred MB however the file is made);
+//   - decompressed XML: 256 MiB, and at most 4 Mi elements (the element
+//     tree costs about 700 bytes per element, so loading never takes more
+//     than about 3 GB however the file is made);
 //   - XML nesting: 1024 levels (a disassembly tree adds one level per
 //     separation, so this is also the depth cap for disassemblies);
 //   - a shape: 65 535 cells per axis, 2^24 cells in all;
@@ -95,8 +98,8 @@ package xmpuzzle
 
 // Caps on what a file may make us allocate; see the package comment.
 const (
-	maxXMLBytes    = 64 << 20
-	maxElements    = 1 << 20
+	maxXMLBytes    = 256 << 20
+	maxElements    = 4 << 20
 	maxDepth       = 1024
 	maxAxis        = 65535
 	maxShapeCells  = 1 << 24

@@ -52,7 +52,7 @@ func TestLimitsCraftedFiles(t *testing.T) {
 		{"10k problems", cubeFile(shapes + `<problems>` + strings.Repeat(problem("", `<shape id="1"/>`, ""), 10000) + `</problems>`), "more than 4096 problems", 3 * time.Second, 100 << 20},
 		// Before: burr info took 14 s and 5.5 GB (900,000 parts). Most of
 		// what is left is building the element tree of 24 MB of XML (about
-		// 700 bytes per element, under the 1 Mi element cap).
+		// 700 bytes per element, under the 4 Mi element cap).
 		{"900k parts of count 0", cubeFile(shapes + `<problems>` + problem("", strings.Repeat(`<shape id="1" count="0"/>`, 900000), "") + `</problems>`), "more than 4096 parts", 20 * time.Second, 800 << 20},
 		{"5000 parts of count 0", cubeFile(shapes + `<problems>` + problem("", strings.Repeat(`<shape id="1" count="0"/>`, 5000), "") + `</problems>`), "more than 4096 parts", time.Second, 20 << 20},
 		{"2000 group entries", cubeFile(shapes + `<problems>` + problem("", `<shape id="1" min="0" max="2">`+strings.Repeat(`<group group="7" count="1"/>`, 2000)+`</shape>`, "") + `</problems>`), "more than 1024 group entries", time.Second, 20 << 20},
