@@ -173,7 +173,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.disassemble.SetChecked(true)
 	c.mirrors = newTipCheck("Keep mirrors", "Keep solutions that are mirror images of others", u, nil)
 	c.rotations = newTipCheck("Keep rotations", "Keep solutions that are rotations of others", u, nil)
-	c.complete = newTipCheck("Expensive rotation check", "A thorough check that removes every rotated duplicate, also where the result shape is symmetric", u, nil)
+	c.complete = newTipCheck("Expensive rotation check", "A slow, thorough check: removes every assembly that is a turn or a shift of another, also where variable cells break the result's symmetry", u, nil)
 	c.maxHoles = widget.NewEntry()
 	c.maxHoles.SetPlaceHolder("problem's")
 	c.keep = widget.NewEntry()

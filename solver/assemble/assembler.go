@@ -243,7 +243,7 @@ func begin(ctx context.Context, p *model.Puzzle, problem int, opts Options) (a *
 // what the filter would drop (lowestLeaders). strict makes a required
 // part that fits nowhere an error.
 func (a *Assembler) generate(ctx context.Context, exact bool, opts Options, strict bool) (lead []bool, trimmed int, err error) {
-	a.plan = a.planSymmetry(exact, !opts.KeepRotations && !opts.CompleteRotationCheck && !opts.plainSearch, opts.breaker-1)
+	a.plan = a.planSymmetry(exact, !opts.KeepRotations && !opts.CompleteRotationCheck && !opts.plainSearch, opts.breaker-1, opts.CompleteRotationCheck)
 	if err := a.place(ctx, strict, true); err != nil {
 		return nil, 0, err
 	}

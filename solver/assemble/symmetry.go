@@ -111,12 +111,22 @@ type symmetryPlan struct {
 // (see preferredBreaker), or force if that is one of the parts it may
 // be (-1: none); then the filter runs and hands on BurrTools'
 // representative of each assembly (canonical).
-func (a *Assembler) planSymmetry(exact, prefer bool, force int) symmetryPlan {
+//
+// complete (the expensive rotation check) runs the filter on a result
+// without symmetry too, where BurrTools runs none: the check is there to
+// remove assemblies that are turns and moves of each other outside the
+// result's symmetries, as its tooltip says, and a result whose variable
+// cells break its symmetry is where they happen (see conformance
+// TestCompleteCheckAsymmetricResult).
+func (a *Assembler) planSymmetry(exact, prefer bool, force int, complete bool) symmetryPlan {
 	g := a.g
 	pl := symmetryPlan{breaker: -1, pivot: -1, canon: -1}
 	resSym := a.res.sym
 	if resSym.Len() <= 1 {
-		return pl // no symmetry: nothing to avoid, nothing to filter
+		// No symmetry: nothing to avoid, and without the complete check
+		// nothing to filter.
+		pl.filter = complete
+		return pl
 	}
 	uRes := unified(g, resSym)
 	best, bestCnt := -1, 0
