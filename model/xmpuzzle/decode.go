@@ -30,41 +30,55 @@ func read(r io.Reader, noSolutions bool, size int) (*model.Puzzle, error) {
 	}
 	if noSolutions {
 		data = dropSolutions(data)
-	} else if cut, plain := cutPlainSolutions(data); plain != nil {
-		if doc, err := parse(cut); err == nil {
-			if p, err := load(doc, plain); err == nil {
-				return p, nil
-			}
+	} else if text, cut := cutSolutions(data); cut != nil {
+		p, err := readText(text, cut)
+		if err == nil || elements(data) > maxElements {
+			return p, err // the cut's error, with its line, when the whole text is too big for one tree
 		}
 		// Read again as a whole, for the parser's error and its line.
 	}
-	return readParsed(data)
+	return readText(data, nil)
 }
 
-// readParsed loads the puzzle from the XML text data, parsed whole.
-func readParsed(data []byte) (*model.Puzzle, error) {
-	doc, err := parse(data)
+// readText loads the puzzle from the XML text data, whose solutions
+// cutSolutions cut out are in cut, if not nil.
+func readText(data []byte, cut *cutSolutionsText) (*model.Puzzle, error) {
+	doc, err := parse(data, 1)
 	if err != nil {
 		return nil, err
 	}
-	p, err := load(doc, nil)
+	p, err := load(doc, cut)
 	if err != nil {
-		var ee *elemError
-		if errors.As(err, &ee) {
-			if line := lineOf(doc, data, ee.el); line > 0 {
-				return nil, fmt.Errorf("line %d: %w", line, err)
-			}
-		}
-		return nil, err
+		return nil, withLine(err, doc, data, 1)
 	}
 	return p, nil
 }
 
-// parse parses the XML text data, with the plain voxel strings cut out
-// and put back (see cutVoxelTexts); where that does not give the same
-// elements, or the text does not parse, the whole text is parsed, and
-// its error reported.
-func parse(data []byte) (*etree.Document, error) {
+// withLine returns err with the line of the file on which its element
+// begins, if it is an element's error: doc was parsed from data, whose
+// text begins on line first of the file.
+func withLine(err error, doc *etree.Document, data []byte, first int) error {
+	var ee *elemError
+	if errors.As(err, &ee) {
+		if ee.el == nil && ee.line > 0 {
+			return fmt.Errorf("line %d: %w", ee.line, err)
+		}
+		if line := lineOf(doc, data, ee.el); line > 0 {
+			return fmt.Errorf("line %d: %w", first+line-1, err)
+		}
+	}
+	return err
+}
+
+// parse parses the XML text data, which begins on line first of the file,
+// with the plain voxel strings cut out and put back (see cutVoxelTexts);
+// where that does not give the same elements, or the text does not parse,
+// the whole text is parsed, and its error reported. A text of more than
+// maxElements elements is refused before any tree is built.
+func parse(data []byte, first int) (*etree.Document, error) {
+	if n := elements(data); n > maxElements {
+		return nil, fmt.Errorf("the XML has %d elements in one part, more than the %d BurrLab reads", n, maxElements)
+	}
 	if cut, texts := cutVoxelTexts(data); len(cut) < len(data) {
 		if doc := newDocument(); doc.ReadFromBytes(cut) == nil && putVoxelTexts(doc, texts) {
 			return doc, nil
@@ -72,9 +86,16 @@ func parse(data []byte) (*etree.Document, error) {
 	}
 	doc := newDocument()
 	if err := doc.ReadFromBytes(data); err != nil {
-		return nil, syntaxError(data, err)
+		return nil, syntaxError(data, first, err)
 	}
 	return doc, nil
+}
+
+// elements counts the elements of an XML text, as etree would build them
+// (comments and declarations count too): each costs the tree a few hundred
+// bytes.
+func elements(data []byte) int {
+	return bytes.Count(data, []byte("<")) - bytes.Count(data, []byte("</"))
 }
 
 // newDocument returns an empty document with the reader's settings.
@@ -120,26 +141,62 @@ func readFile(path string, noSolutions bool) (*model.Puzzle, error) {
 // wrong one. 0 means unknown.
 func textSize(f *os.File) int {
 	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() || st.Size() > maxXMLBytes {
+	if err != nil || !st.Mode().IsRegular() {
 		return 0
 	}
-	size := int(st.Size())
+	size := st.Size()
 	var head, tail [4]byte
 	if _, err := f.ReadAt(head[:2], 0); err != nil || head[0] != 0x1f || head[1] != 0x8b {
-		return size
+		return int(size)
 	}
-	if _, err := f.ReadAt(tail[:], st.Size()-4); err != nil {
+	if _, err := f.ReadAt(tail[:], size-4); err != nil {
 		return 0
 	}
-	return min(int(binary.LittleEndian.Uint32(tail[:])), 1032*size, maxXMLBytes)
+	return int(min(int64(binary.LittleEndian.Uint32(tail[:])), 1032*size, maxText(size)))
+}
+
+// maxText is the most XML text that a file of size bytes may unpack to:
+// maxXMLBytes, or more for a big file, in proportion to it, so that a
+// small file cannot take much memory but a big saved search still reads.
+func maxText(size int64) int64 { return max(maxXMLBytes, maxTextRatio*size) }
+
+// errTooMuchText is returned by a textLimit that has passed maxText.
+var errTooMuchText = errors.New("too much text")
+
+// textLimit passes on the text that src unpacks from the bytes counted by
+// in, until it passes maxText of them.
+type textLimit struct {
+	src  io.Reader
+	in   *countingReader
+	text int64
+}
+
+func (t *textLimit) Read(p []byte) (int, error) {
+	n, err := t.src.Read(p)
+	if t.text += int64(n); t.text > maxText(t.in.n) {
+		return n, errTooMuchText
+	}
+	return n, err
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // readXML returns the XML text of a file as UTF-8: gunzipped if it starts
-// with the gzip magic, transcoded from CP1252 if it is not valid UTF-8, at
-// most maxXMLBytes long and with at most maxElements elements. size, if
-// positive, is about its length.
+// with the gzip magic, transcoded from CP1252 if it is not valid UTF-8,
+// and at most maxText long. size, if positive, is about its length.
 func readXML(r io.Reader, size int) ([]byte, error) {
-	br := bufio.NewReader(r)
+	in := &countingReader{r: r}
+	br := bufio.NewReader(in)
 	var src io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
@@ -151,15 +208,14 @@ func readXML(r io.Reader, size int) ([]byte, error) {
 		zr.Multistream(false)
 		src = zr
 	}
-	data, err := readAll(io.LimitReader(src, maxXMLBytes+1), size)
-	if err != nil {
-		if errors.Is(err, io.ErrUnexpectedEOF) {
-			return nil, errors.New("the gzip data is truncated")
-		}
+	data, err := readAll(&textLimit{src: src, in: in}, size)
+	switch {
+	case errors.Is(err, errTooMuchText):
+		return nil, fmt.Errorf("the XML is larger than %d MiB and %d times the file, more than BurrLab reads", maxXMLBytes>>20, maxTextRatio)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return nil, errors.New("the gzip data is truncated")
+	case err != nil:
 		return nil, fmt.Errorf("reading: %w", err)
-	}
-	if len(data) > maxXMLBytes {
-		return nil, fmt.Errorf("the XML is larger than %d MiB, more than BurrLab reads", maxXMLBytes>>20)
 	}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if len(bytes.TrimSpace(data)) == 0 {
@@ -167,11 +223,6 @@ func readXML(r io.Reader, size int) ([]byte, error) {
 	}
 	if !utf8.Valid(data) {
 		data = fromCP1252(data)
-	}
-	// Each element costs etree a few hundred bytes; count them before
-	// building the tree. (Comments and declarations count too.)
-	if n := bytes.Count(data, []byte("<")) - bytes.Count(data, []byte("</")); n > maxElements {
-		return nil, fmt.Errorf("the XML has %d elements, more than the %d BurrLab reads", n, maxElements)
 	}
 	return data, nil
 }
@@ -188,7 +239,7 @@ func readAll(r io.Reader, size int) ([]byte, error) {
 // syntaxError turns an XML parse failure into a message with a line number.
 // etree reports mismatched end tags without a position, so the text is
 // parsed again by encoding/xml, which checks nesting and says where.
-func syntaxError(data []byte, err error) error {
+func syntaxError(data []byte, first int, err error) error {
 	if errors.Is(err, etree.ErrMaxDepth) {
 		return fmt.Errorf("the XML is nested deeper than %d levels", maxDepth)
 	}
@@ -205,7 +256,7 @@ func syntaxError(data []byte, err error) error {
 			}
 		}
 	}
-	return fmt.Errorf("line %d: bad XML: %s", se.Line, se.Msg)
+	return fmt.Errorf("line %d: bad XML: %s", first+se.Line-1, se.Msg)
 }
 
 // passCharset leaves the bytes alone whatever the declaration says: they

@@ -64,12 +64,18 @@
 // largest BurrTools example decompresses to 160 KB and about 1000
 // elements, but a saved search can be far larger: 46,080 solutions with
 // their disassemblies, which one small prism puzzle has, are 80 MB of XML
-// and over a million elements, and BurrTools opens them. So the caps leave
-// room for a few times that:
+// (2.6 MB on disk) and over a million elements, and BurrTools opens them,
+// as it opens millions of assemblies. So:
 //
-//   - decompressed XML: 256 MiB, and at most 4 Mi elements (the element
-//     tree costs about 700 bytes per element, so loading never takes more
-//     than about 3 GB however the file is made);
+//   - decompressed XML: 256 MiB, or 128 times the file's size when that is
+//     more (our saves unpack to 7 to 31 times their size; a gzip bomb to
+//     a thousand), so that a small file cannot take much memory and a big
+//     saved search still reads;
+//   - an element tree: 4 Mi elements (about 700 bytes each, so at most
+//     about 3 GB). The solutions, which are most of a big file, never
+//     make one tree: they are scanned, or parsed in batches of about
+//     256 KB (solblocks.go), so the tree is the rest of the file or one
+//     batch;
 //   - XML nesting: 1024 levels (a disassembly tree adds one level per
 //     separation, so this is also the depth cap for disassemblies);
 //   - a shape: 65 535 cells per axis, 2^24 cells in all;
@@ -99,6 +105,7 @@ package xmpuzzle
 // Caps on what a file may make us allocate; see the package comment.
 const (
 	maxXMLBytes    = 256 << 20
+	maxTextRatio   = 128
 	maxElements    = 4 << 20
 	maxDepth       = 1024
 	maxAxis        = 65535

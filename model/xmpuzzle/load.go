@@ -18,8 +18,9 @@ import (
 // elemError is a load error at an element; Read turns the element into a
 // line number.
 type elemError struct {
-	el  *etree.Element
-	msg string
+	el   *etree.Element
+	line int // where el is nil: the line of the file
+	msg  string
 }
 
 func (e *elemError) Error() string { return e.msg }
@@ -31,7 +32,15 @@ func errAt(el *etree.Element, where, format string, args ...any) error {
 	if where != "" {
 		msg = where + ": " + msg
 	}
-	return &elemError{el, msg}
+	return &elemError{el: el, msg: msg}
+}
+
+// errAtLine returns an error on a line of the file, for what was read
+// without an element (see cutSolutions).
+func errAtLine(line int, where, format string, args ...any) error {
+	err := errAt(nil, where, format, args...).(*elemError)
+	err.line = line
+	return err
 }
 
 // loader holds the state of loading one document: BurrTools reads files in
@@ -44,15 +53,15 @@ type loader struct {
 	// and colours are known.
 	shapeEls []*etree.Element
 	toks     []string // scratch of assembly
-	// plain are the blocks of plain solutions that cutPlainSolutions
-	// scanned, for the <solutions> elements that stand for them.
-	plain [][]plainSolution
+	// cut holds the solutions that cutSolutions cut out, for the
+	// <solutions> elements that stand for them.
+	cut *cutSolutionsText
 }
 
 // load builds the puzzle from the document tree, taking the solutions of
-// the <solutions> elements that stand for scanned blocks from plain (see
-// cutPlainSolutions).
-func load(doc *etree.Document, plain [][]plainSolution) (*model.Puzzle, error) {
+// the <solutions> elements that stand for cut blocks from cut (see
+// cutSolutions), if not nil.
+func load(doc *etree.Document, cut *cutSolutionsText) (*model.Puzzle, error) {
 	root := doc.Root()
 	if root == nil {
 		return nil, errors.New("no XML element in the file; it is not a puzzle file")
@@ -60,7 +69,7 @@ func load(doc *etree.Document, plain [][]plainSolution) (*model.Puzzle, error) {
 	if root.Tag != "puzzle" {
 		return nil, errAt(root, "", "the root element is <%s>, not <puzzle>: not a BurrTools puzzle", root.Tag)
 	}
-	l := &loader{p: &model.Puzzle{}, plain: plain}
+	l := &loader{p: &model.Puzzle{}, cut: cut}
 	if err := l.puzzle(root); err != nil {
 		return nil, err
 	}
@@ -497,7 +506,7 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 		}
 	}
 	slots, groups := 0, 0
-	var solEls []*etree.Element
+	var solAt []solutionPlace // for errors found after all solutions
 	err = children(el, where, func(c *etree.Element) error {
 		switch c.Tag {
 		case "shapes": // the parts, "for historical reasons"
@@ -562,16 +571,8 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 			}
 			pr.Assembler = &model.AssemblerState{Version: v, Data: data}
 		case "solutions":
-			if sols, ok := l.plainBlock(c); ok {
-				for _, s := range sols {
-					sol, err := l.plainSolution(s, slots)
-					if err != nil {
-						return errAt(c, fmt.Sprintf("%s, solution %d", where, len(pr.Solutions)), "%v", err)
-					}
-					pr.Solutions = append(pr.Solutions, sol)
-					solEls = append(solEls, c)
-				}
-				return nil
+			if b, ok := l.block(c); ok {
+				return l.blockSolutions(b, where, slots, &pr.Solutions, &solAt)
 			}
 			return children(c, where, func(s *etree.Element) error {
 				if s.Tag != "solution" {
@@ -582,7 +583,7 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 					return err
 				}
 				pr.Solutions = append(pr.Solutions, sol)
-				solEls = append(solEls, s)
+				solAt = append(solAt, solutionPlace{el: s})
 				return nil
 			})
 		}
@@ -602,10 +603,10 @@ func (l *loader) problem(el *etree.Element, index int) (model.Problem, error) {
 	slotParts := pr.SlotParts() // once: a problem may have hundreds of solutions
 	for i := range pr.Solutions {
 		if len(pr.Solutions[i].Assembly) != slots {
-			return pr, errAt(solEls[i], fmt.Sprintf("%s, solution %d", where, i), "%d placements, but the problem has %d piece slots", len(pr.Solutions[i].Assembly), slots)
+			return pr, l.errAtSolution(solAt[i], fmt.Sprintf("%s, solution %d", where, i), "%d placements, but the problem has %d piece slots", len(pr.Solutions[i].Assembly), slots)
 		}
 		if err := l.normalizeSolution(&pr, slotParts, &pr.Solutions[i]); err != nil {
-			return pr, errAt(solEls[i], fmt.Sprintf("%s, solution %d", where, i), "%v", err)
+			return pr, l.errAtSolution(solAt[i], fmt.Sprintf("%s, solution %d", where, i), "%v", err)
 		}
 	}
 	return pr, nil

@@ -2,78 +2,23 @@ package xmpuzzle
 
 import (
 	"bytes"
-	"strconv"
-
-	"github.com/beevik/etree"
 
 	"github.com/burrlab/burrlab/model"
 )
 
-// A file with thousands of assemblies is mostly <solution> elements, and
-// encoding/xml and etree spend about a microsecond on each of their
-// tags: reading 19,186 Bedlam assemblies (3.5 MB of XML) took 0.17 s,
-// three quarters of it there. So the plain solutions (an asmNum, a
-// solNum and an assembly, as BurrTools and BurrLab write every assembly
-// that was not taken apart) are read by a scan of their own.
-// Each <solutions> element that holds only such solutions is replaced,
-// before the XML is parsed, by a comment naming the scanned block, and
-// the loader takes the block's solutions from there. Anything else (a
-// disassembly, a comment, an entity, other spacing in a tag) leaves that
-// element to the parser. When reading fails in any way, read reads the
-// whole text again without the scan, so that errors and their lines are
-// the parser's.
+// A plain solution is an asmNum, a solNum and an assembly, as BurrTools
+// and BurrLab write every assembly that was not taken apart. encoding/xml
+// and etree spend about a microsecond on each tag: reading 19,186 Bedlam
+// assemblies (3.5 MB of XML) took 0.17 s, three quarters of it there. So
+// cutSolutions (solblocks.go) has them read by a scan of their own.
 
-// plainMark begins the comment that stands for a scanned block. A text
-// that holds it anywhere is not scanned, so no comment of a file can be
-// taken for one.
-const plainMark = "burrlab:plain-solutions "
-
-// plainSolution is a scanned <solution>: its asmNum (0 when absent) and
-// the text of its <assembly>.
+// plainSolution is a scanned <solution>: where it begins (an offset in
+// the text scanned, then, once cut, in the file's), its asmNum (0 when
+// absent) and the text of its <assembly>.
 type plainSolution struct {
+	at       int
 	asmNum   int64
 	assembly string
-}
-
-// cutPlainSolutions returns data with the content of each <solutions>
-// element of a problem (where dropSolutions cuts) that holds only plain
-// solutions replaced by a plainMark comment, and the solutions of those
-// blocks, numbered as in the comments; blocks is nil, and data returned
-// unchanged, when there are none.
-func cutPlainSolutions(data []byte) (cut []byte, blocks [][]plainSolution) {
-	if bytes.Contains(data, []byte(plainMark)) {
-		return data, nil
-	}
-	spans, ok := solutionSpans(data)
-	if !ok {
-		return data, nil
-	}
-	last := 0
-	for _, sp := range spans {
-		el := data[sp[0]:sp[1]]
-		_, end := tagEnd(el)
-		if end < 0 || el[end-1] == '/' {
-			continue // <solutions/>: nothing to scan
-		}
-		from, to := sp[0]+end+1, sp[0]+bytes.LastIndexByte(el, '<')
-		sols, ok := scanPlainSolutions(data[from:to])
-		if !ok || len(sols) == 0 {
-			continue
-		}
-		if cut == nil {
-			cut = make([]byte, 0, len(data)/8)
-		}
-		cut = append(cut, data[last:from]...)
-		cut = append(cut, "<!--"+plainMark...)
-		cut = strconv.AppendInt(cut, int64(len(blocks)), 10)
-		cut = append(cut, "-->"...)
-		last = to
-		blocks = append(blocks, sols)
-	}
-	if blocks == nil {
-		return data, nil
-	}
-	return append(cut, data[last:]...), blocks
 }
 
 // scanPlainSolutions reads b, the content of a <solutions> element, as a
@@ -104,8 +49,8 @@ func scanPlainSolutions(b []byte) (sols []plainSolution, ok bool) {
 		if !bytes.HasPrefix(b[i:], []byte("<solution")) {
 			return nil, false
 		}
+		s := plainSolution{at: i}
 		i += len("<solution")
-		var s plainSolution
 		var seen [2]bool // asmNum, solNum
 		for {
 			j := skipXMLSpace(b, i)
@@ -191,35 +136,6 @@ func skipXMLSpace(b []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// plainBlock returns the scanned solutions that the <solutions> element
-// el stands for, if it is a block cutPlainSolutions replaced.
-func (l *loader) plainBlock(el *etree.Element) ([]plainSolution, bool) {
-	var mark *etree.Comment
-	for _, t := range el.Child {
-		switch t := t.(type) {
-		case *etree.Comment:
-			if mark != nil {
-				return nil, false
-			}
-			mark = t
-		case *etree.CharData:
-			if !t.IsWhitespace() {
-				return nil, false
-			}
-		default:
-			return nil, false
-		}
-	}
-	if mark == nil || len(mark.Data) <= len(plainMark) || mark.Data[:len(plainMark)] != plainMark {
-		return nil, false
-	}
-	k, err := strconv.Atoi(mark.Data[len(plainMark):])
-	if err != nil || k < 0 || k >= len(l.plain) {
-		return nil, false
-	}
-	return l.plain[k], true
 }
 
 // plainSolution turns a scanned solution of a problem with the given

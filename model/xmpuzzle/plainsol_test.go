@@ -10,9 +10,10 @@ import (
 	"github.com/burrlab/burrlab/model"
 )
 
-// samePlainRead checks that Read, which scans plain solutions (see
-// cutPlainSolutions), gives the puzzle, or the error, that parsing the
-// whole text gives, and leaves data as it was.
+// samePlainRead checks that Read, which cuts the solutions out (see
+// cutSolutions), gives the puzzle, or the error, that parsing the whole
+// text gives, and leaves data as it was; and that the cut text alone,
+// as read when the whole is too big for one tree, gives them too.
 func samePlainRead(t *testing.T, name string, data []byte) {
 	t.Helper()
 	orig := bytes.Clone(data)
@@ -23,7 +24,7 @@ func samePlainRead(t *testing.T, name string, data []byte) {
 	var want *model.Puzzle
 	text, errWant := readXML(bytes.NewReader(data), 0)
 	if errWant == nil {
-		want, errWant = readParsed(text)
+		want, errWant = readText(bytes.Clone(text), nil)
 	}
 	if (errGot == nil) != (errWant == nil) || errGot != nil && errGot.Error() != errWant.Error() {
 		t.Fatalf("%s: error %v, parsed whole %v", name, errGot, errWant)
@@ -31,23 +32,49 @@ func samePlainRead(t *testing.T, name string, data []byte) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("%s: the puzzle differs from the one parsed whole:\n%+v\n%+v", name, got, want)
 	}
+	if text == nil {
+		return
+	}
+	if cut, sols := cutSolutions(text); sols != nil {
+		got, errGot := readText(cut, sols)
+		// The batches are parsed as the loader reaches them, so when the
+		// text is not well-formed, an error after the first (of syntax
+		// or not) may be the one found.
+		syntax := errWant != nil && strings.Contains(errWant.Error(), "bad XML")
+		if (errGot == nil) != (errWant == nil) || errGot != nil && errGot.Error() != errWant.Error() && !syntax {
+			t.Fatalf("%s: error of the cut text %v, parsed whole %v", name, errGot, errWant)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%s: the puzzle of the cut text differs from the one parsed whole:\n%+v\n%+v", name, got, want)
+		}
+	}
 }
 
-// scanned reports how many solutions cutPlainSolutions takes out of data.
-func scanned(data string) int {
-	_, blocks := cutPlainSolutions([]byte(data))
-	n := 0
-	for _, b := range blocks {
-		n += len(b)
+// scanned reports how many solutions cutSolutions takes out of data as
+// plain ones, and how many it leaves to batches.
+func scanned(data string) (plain, batched int) {
+	_, cut := cutSolutions([]byte(data))
+	if cut == nil {
+		return 0, 0
 	}
-	return n
+	for _, b := range cut.blocks {
+		plain += len(b.plain)
+		for _, bt := range b.batches {
+			for i := skipXMLSpace(bt.text, 0); i < len(bt.text); i = skipXMLSpace(bt.text, i) {
+				n, _ := elementLen(bt.text[i:])
+				i += n
+				batched++
+			}
+		}
+	}
+	return plain, batched
 }
 
 func TestPlainSolutions(t *testing.T) {
 	const sol0 = `<solution><assembly>0 0 0 0 2 0 0 0</assembly></solution>`
 	const sol1 = `<solution asmNum="1"><assembly>1 0 0 0 0 0 0 0</assembly></solution>`
 	base := withProblem(twoParts, "\n  "+sol0+"\n  "+sol1+"\n ")
-	if n := scanned(base); n != 2 {
+	if n, _ := scanned(base); n != 2 {
 		t.Fatalf("base: %d solutions scanned, want 2", n)
 	}
 	p, err := Read(strings.NewReader(base))
@@ -95,9 +122,9 @@ func TestPlainSolutions(t *testing.T) {
 		{"comment", one(sol1, "<!-- x -->"+sol1), false},
 		{"comment inside", one("1 0 0 0 0 0 0 0", "1 0 0 0 <!-- x -->0 0 0 0"), false},
 		{"cdata", one("1 0 0 0 0 0 0 0", "<![CDATA[1 0 0 0 0 0 0 0]]>"), false},
-		{"mark", one(sol1, "<!--"+plainMark+"0-->"+sol1), false},
-		{"mark elsewhere", one("<bitmap/>", "<bitmap/><!--"+plainMark+"0-->"), false},
-		{"mark alone", withProblem(twoParts, "<!--"+plainMark+"0-->"), false},
+		{"mark", one(sol1, "<!--"+blockMark+"0-->"+sol1), false},
+		{"mark elsewhere", one("<bitmap/>", "<bitmap/><!--"+blockMark+"0-->"), false},
+		{"mark alone", withProblem(twoParts, "<!--"+blockMark+"0-->"), false},
 		{"separation", withSeparation(`<separation><pieces count="2">0 1</pieces>` + goodStates + `</separation>`), false},
 		{"outline", withSeparation(`<separationInfo>2 0 0</separationInfo>`), false},
 		{"other child", one("</assembly></solution>\n ", "</assembly><note/></solution>\n "), false},
@@ -128,7 +155,7 @@ func TestPlainSolutions(t *testing.T) {
 			t.Errorf("%s: the case is the base text", c.name)
 		}
 		n := strings.Count(c.text, "<solution ") + strings.Count(c.text, "<solution>") + strings.Count(c.text, "<solution\n")
-		if got := scanned(c.text); c.scanned && got != n {
+		if got, _ := scanned(c.text); c.scanned && got != n {
 			t.Errorf("%s: %d of %d solutions scanned", c.name, got, n)
 		}
 		samePlainRead(t, c.name, []byte(c.text))

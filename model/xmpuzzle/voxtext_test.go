@@ -17,14 +17,14 @@ import (
 func sameParse(t *testing.T, name string, data []byte) {
 	t.Helper()
 	orig := string(data)
-	got, errGot := parse(data)
+	got, errGot := parse(data, 1)
 	if string(data) != orig {
 		t.Fatalf("%s: parse changed its input", name)
 	}
 	want := newDocument()
 	errWant := want.ReadFromBytes(data)
 	if errWant != nil {
-		errWant = syntaxError(data, errWant)
+		errWant = syntaxError(data, 1, errWant)
 	}
 	if (errGot == nil) != (errWant == nil) || (errGot != nil && errGot.Error() != errWant.Error()) {
 		t.Fatalf("%s: error %v, parsed whole %v", name, errGot, errWant)

@@ -1,0 +1,85 @@
+package xmpuzzle
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Solutions with disassemblies are cut into batches of about batchBytes
+// and read as the whole text reads them, errors and their lines included
+// (samePlainRead reads the cut text alone too, as Read does when the whole
+// is too big for one tree).
+func TestSolutionBatches(t *testing.T) {
+	sep := `<separation><pieces count="2">0 1</pieces>` + goodStates + `</separation>`
+	var b strings.Builder
+	n := 0
+	for b.Len() < 3*batchBytes {
+		fmt.Fprintf(&b, "\n  <solution asmNum=\"%d\" solNum=\"%d\"><assembly>0 0 0 0 2 0 0 0</assembly>\n   %s\n  </solution>", n, n, sep)
+		n++
+	}
+	text := withProblem(twoParts, b.String()+"\n ")
+	if plain, batched := scanned(text); plain != 0 || batched != n {
+		t.Fatalf("%d solutions scanned and %d batched, want 0 and %d", plain, batched, n)
+	}
+	_, cut := cutSolutions([]byte(text))
+	if k := len(cut.blocks[0].batches); k != 3 {
+		t.Errorf("%d batches, want 3", k)
+	}
+	samePlainRead(t, "batches", []byte(text))
+	p, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols := p.Problems[0].Solutions
+	if len(sols) != n || sols[n-1].AsmNum != n-1 || sols[n-1].SolNum != n-1 || sols[n-1].Disassembly == nil {
+		t.Fatalf("%d solutions read, want %d with their numbers and disassemblies", len(sols), n)
+	}
+
+	// Errors in the last batch, on the last solution.
+	lastSol := strings.LastIndex(text, "<solution ")
+	inLast := func(from, to string) string {
+		k := strings.Index(text[lastSol:], from)
+		if k < 0 {
+			t.Fatalf("%q is not in the last solution", from)
+		}
+		return text[:lastSol+k] + to + text[lastSol+k+len(from):]
+	}
+	other := inLast(`<solution asmNum`, `<note asmNum`)
+	k := strings.LastIndex(other, "</solution>")
+	other = other[:k] + "</note>" + other[k+len("</solution>"):]
+	for _, c := range []struct{ name, text, want string }{
+		{"bad separation", inLast(`<pieces count="2">`, `<pieces count="3">`), "pieces"},
+		{"mismatched end tag", inLast(`<dx>0 2</dx>`, `<dx>0 2</dy>`), "bad XML"},
+		{"other element", other, "unexpected <note>"},
+		{"bad number", inLast(`solNum="`, `solNum="-`), "solNum"},
+		// Placements checked after the problem's parts are all known.
+		{"before the pieces", strings.Replace(strings.Replace(text, twoParts, `<shape id="1" count="1"/>`, 1),
+			"</solutions>", `</solutions><shapes><shape id="2" count="1"/></shapes>`, 1), "placements"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(c.text))
+			if err == nil || !strings.Contains(err.Error(), c.want) || !strings.HasPrefix(err.Error(), "line ") {
+				t.Fatalf("error %v, want a line and %q", err, c.want)
+			}
+			samePlainRead(t, c.name, []byte(c.text))
+		})
+	}
+}
+
+// The text may unpack to maxXMLBytes, or to maxTextRatio times the file
+// when that is more, so that a big saved search reads and a small file
+// cannot take much memory (the gzip bomb of TestHostileSize).
+func TestMaxText(t *testing.T) {
+	for _, c := range []struct{ size, want int64 }{
+		{0, maxXMLBytes},
+		{1 << 20, maxXMLBytes},
+		{2 << 20, maxXMLBytes},
+		{3 << 20, 3 * maxTextRatio << 20},
+		{1 << 30, maxTextRatio << 30},
+	} {
+		if got := maxText(c.size); got != c.want {
+			t.Errorf("maxText(%d) = %d, want %d", c.size, got, c.want)
+		}
+	}
+}
