@@ -1,7 +1,10 @@
 package xmpuzzle
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 )
@@ -81,5 +84,67 @@ func TestMaxText(t *testing.T) {
 		if got := maxText(c.size); got != c.want {
 			t.Errorf("maxText(%d) = %d, want %d", c.size, got, c.want)
 		}
+	}
+}
+
+// Write lays out the solutions of a big search, written in batches, as
+// one element tree of them all would (the layout of BurrTools 0.7.1):
+// two problems of 600 and 3 solutions, with and without disassemblies.
+func TestWriteSolutionsInBatches(t *testing.T) {
+	sep := `<separation><pieces count="2">0 1</pieces>` + goodStates + `</separation>`
+	var sols strings.Builder
+	for i := range 600 {
+		fmt.Fprintf(&sols, `<solution asmNum="%d" solNum="%d"><assembly>0 0 0 0 2 0 0 0</assembly>`, i, i)
+		if i%3 == 0 {
+			sols.WriteString(sep)
+		}
+		sols.WriteString(`</solution>`)
+	}
+	text := withProblem(twoParts, sols.String())
+	text = strings.Replace(text, "</problems>", `<problem name="Q" state="2"><shapes>`+twoParts+`</shapes><result id="0"/><solutions>`+
+		strings.Repeat(`<solution><assembly>0 0 0 0 2 0 0 0</assembly></solution>`, 3)+`</solutions></problem></problems>`, 1)
+	p, err := Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(p.Problems[0].Solutions); n != 600 {
+		t.Fatalf("%d solutions read, want 600", n)
+	}
+	var got bytes.Buffer
+	if err := write(&got, p, gzip.NoCompression); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(&got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotText, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The reference: the solutions put into the document's tree.
+	doc, g, err := encode(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc.Unindent()
+	for k, el := range doc.FindElements("//problem/solutions") {
+		el.RemoveChildAt(0)
+		pr := &p.Problems[k]
+		for i := range pr.Solutions {
+			writeSolution(el, g, pr.SlotParts(), &pr.Solutions[i])
+		}
+	}
+	doc.Indent(1)
+	want, err := doc.WriteToBytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(gotText, want) {
+		i := 0
+		for i < min(len(gotText), len(want)) && gotText[i] == want[i] {
+			i++
+		}
+		t.Fatalf("the text differs from one tree's at byte %d of %d:\n%q\n%q", i, len(want), gotText[max(0, i-80):min(len(gotText), i+80)], want[max(0, i-80):min(len(want), i+80)])
 	}
 }
