@@ -10,8 +10,6 @@
 package ui
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -21,14 +19,12 @@ import (
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
-	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"github.com/burrlab/burrlab/assets"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
-	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
 
 // The three tabs, in order.
@@ -506,189 +502,6 @@ func (u *App) editComment() {
 	}, u.win)
 	d.Resize(fyne.NewSize(520, 320))
 	d.Show()
-}
-
-// --- files ---------------------------------------------------------------
-
-const prefRecent = "recentFiles"
-
-func (u *App) recentFiles() []string {
-	return u.fyne.Preferences().StringList(prefRecent)
-}
-
-func (u *App) addRecent(path string) {
-	list := []string{path}
-	for _, p := range u.recentFiles() {
-		if p != path && len(list) < 10 {
-			list = append(list, p)
-		}
-	}
-	u.fyne.Preferences().SetStringList(prefRecent, list)
-	u.buildMenu()
-}
-
-// confirmDiscard runs then now when there are no unsaved changes, or after
-// the user chose to save or to discard them.
-func (u *App) confirmDiscard(action string, then func()) {
-	if !u.doc.Dirty() {
-		then()
-		return
-	}
-	var d dialog.Dialog
-	msg := widget.NewLabel(fmt.Sprintf("%s has unsaved changes.\nSave them before you %s?", u.docName(), action))
-	save := widget.NewButtonWithIcon("Save", theme.DocumentSaveIcon(), func() {
-		d.Hide()
-		u.saveThen(then)
-	})
-	save.Importance = widget.HighImportance
-	discard := widget.NewButton("Don't Save", func() {
-		d.Hide()
-		then()
-	})
-	cancel := widget.NewButton("Cancel", func() { d.Hide() })
-	d = dialog.NewCustomWithoutButtons("Unsaved Changes", msg, u.win)
-	d.(*dialog.CustomDialog).SetButtons([]fyne.CanvasObject{cancel, discard, save})
-	d.Show()
-}
-
-// NewPuzzle starts an empty puzzle in grid t, after asking about unsaved
-// changes.
-func (u *App) NewPuzzle(t grid.Type) {
-	u.confirmDiscard("start a new puzzle", func() {
-		u.setDocument(NewDocument(newPuzzle(t), ""), "Untitled")
-		u.tabs.SelectIndex(tabShapes)
-	})
-}
-
-// OpenExample opens an embedded example puzzle.
-func (u *App) OpenExample(file string) {
-	u.confirmDiscard("open an example", func() {
-		b, err := assets.ReadExample(file)
-		if err == nil {
-			var p *model.Puzzle
-			p, err = xmpuzzle.Read(bytes.NewReader(b))
-			if err == nil {
-				u.setDocument(NewDocument(p, ""), file)
-				return
-			}
-		}
-		u.showError(fmt.Errorf("example %s: %w", file, err))
-	})
-}
-
-// OpenPath opens a puzzle file, after asking about unsaved changes.
-func (u *App) OpenPath(path string) {
-	u.confirmDiscard("open another file", func() {
-		if err := u.load(path); err != nil {
-			u.showError(err)
-		}
-	})
-}
-
-// load reads path into a new document.
-func (u *App) load(path string) error {
-	p, err := xmpuzzle.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("cannot open %s: %w", filepath.Base(path), err)
-	}
-	u.setDocument(NewDocument(p, path), filepath.Base(path))
-	u.addRecent(path)
-	return nil
-}
-
-func (u *App) openDialog() {
-	u.confirmDiscard("open another file", func() {
-		d := dialog.NewFileOpen(func(r fyne.URIReadCloser, err error) {
-			if err != nil {
-				u.showError(err)
-				return
-			}
-			if r == nil {
-				return
-			}
-			path := r.URI().Path()
-			r.Close()
-			if err := u.load(path); err != nil {
-				u.showError(err)
-			}
-		}, u.win)
-		d.SetFilter(storage.NewExtensionFileFilter([]string{".xmpuzzle"}))
-		u.dialogLocation(d)
-		d.Resize(fyne.NewSize(820, 560))
-		d.Show()
-	})
-}
-
-// dialogLocation starts file dialogs in the folder of the open file.
-func (u *App) dialogLocation(d *dialog.FileDialog) {
-	if u.doc.Path == "" {
-		return
-	}
-	if dir, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(u.doc.Path))); err == nil {
-		d.SetLocation(dir)
-	}
-}
-
-// Save writes the document to its file, or asks for one.
-func (u *App) Save() { u.saveThen(nil) }
-
-func (u *App) saveThen(then func()) {
-	if u.doc.Path == "" {
-		u.saveAsThen(then)
-		return
-	}
-	if err := u.writeTo(u.doc.Path); err != nil {
-		u.showError(err)
-		return
-	}
-	if then != nil {
-		then()
-	}
-}
-
-// writeTo saves the puzzle to path (a temporary file, then a rename),
-// keeping the previous version as path~.
-func (u *App) writeTo(path string) error {
-	if err := saveWithBackup(path, u.doc.Puzzle()); err != nil {
-		return fmt.Errorf("cannot save %s: %w", filepath.Base(path), err)
-	}
-	u.doc.MarkSaved(path)
-	u.addRecent(path)
-	u.refresh()
-	u.autosave() // nothing unsaved: the recovery file goes
-	u.setStatus("Saved " + path)
-	return nil
-}
-
-func (u *App) saveAsDialog() { u.saveAsThen(nil) }
-
-// saveAsThen asks for a file (savePath: nothing is opened before the
-// atomic write), saves there and runs then.
-func (u *App) saveAsThen(then func()) *savePath {
-	name := u.docName()
-	if !strings.HasSuffix(name, ".xmpuzzle") {
-		name = "puzzle.xmpuzzle"
-	}
-	return u.showSavePath("Save As", "Save", u.exportFolder(), name, ".xmpuzzle", func(path string) {
-		if err := u.writeTo(path); err != nil {
-			u.showError(err)
-			return
-		}
-		if then != nil {
-			then()
-		}
-	})
-}
-
-// dropped opens the first puzzle file dropped onto the window.
-func (u *App) dropped(_ fyne.Position, uris []fyne.URI) {
-	for _, uri := range uris {
-		if uri.Scheme() == "file" {
-			u.OpenPath(uri.Path())
-			return
-		}
-	}
-	u.showError(errors.New("drop a .xmpuzzle file from your file manager to open it"))
 }
 
 // closeRequested asks about unsaved changes, stops the solver and quits.
