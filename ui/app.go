@@ -75,8 +75,9 @@ type App struct {
 	// UI from a goroutine of its own goes through u.do.
 	uiDo func(func())
 
-	rec   *recoverer  // unsaved changes in the cache directory (recovery.go)
-	guide fyne.Window // Help ▸ User Guide while open (guide.go)
+	rec     *recoverer  // unsaved changes in the cache directory (recovery.go)
+	fileJob *fileJob    // the file being opened or saved (files.go)
+	guide   fyne.Window // Help ▸ User Guide while open (guide.go)
 
 	exitFunc func() // ends the app after a quit (SetExit); nil closes the window
 }

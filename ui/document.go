@@ -69,10 +69,14 @@ func (d *Document) Puzzle() *model.Puzzle { return d.puzzle }
 // Dirty reports whether the puzzle differs from the saved file.
 func (d *Document) Dirty() bool { return d.id != d.saved || d.strokeChanged }
 
-// MarkSaved records that the current state is on disk at path.
-func (d *Document) MarkSaved(path string) {
+// StateID names the current state of the puzzle, for MarkSaved.
+func (d *Document) StateID() int { return d.id }
+
+// MarkSaved records that the state named id (see StateID) is on disk at
+// path: edits made while it was written leave the document dirty.
+func (d *Document) MarkSaved(path string, id int) {
 	d.Path = path
-	d.saved = d.id
+	d.saved = id
 }
 
 // Edit applies fn to the puzzle as one undoable step. When fn fails the

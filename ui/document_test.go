@@ -52,7 +52,7 @@ func TestDocumentUndoRedo(t *testing.T) {
 	if cell(d.Puzzle(), 0, a) != model.Filled || cell(d.Puzzle(), 0, b) != model.Filled || d.CanRedo() {
 		t.Fatal("redo does not restore both edits")
 	}
-	d.MarkSaved("x.xmpuzzle")
+	d.MarkSaved("x.xmpuzzle", d.StateID())
 	if d.Dirty() {
 		t.Error("dirty after saving")
 	}

@@ -2,6 +2,13 @@ package ui
 
 // Files: opening, saving and the recent files, and asking about unsaved
 // changes before any of them replaces the document.
+//
+// Opening and saving run in the background: a saved search can hold
+// millions of solutions, whose reading or writing takes seconds (1.9
+// million Bedlam assemblies: 4 s to read, 20 s to write), and the window
+// must go on drawing meanwhile. After fileBusyDelay a dialog with a
+// progress bar covers the window until the work ends, which also keeps
+// the menu's shortcuts away (menu_guard.go); one file job runs at a time.
 
 import (
 	"bytes"
@@ -9,6 +16,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -23,6 +31,62 @@ import (
 )
 
 const prefRecent = "recentFiles"
+
+// fileBusyDelay is how long a file job runs before its progress dialog
+// shows: long enough that a small file never flashes one.
+const fileBusyDelay = 300 * time.Millisecond
+
+// fileJob is a file being opened or saved.
+type fileJob struct {
+	title string        // "Saving x.xmpuzzle"
+	dlg   dialog.Dialog // its progress dialog, once shown
+}
+
+// startFileJob runs work in the background and then done, with work's
+// error, on the UI thread; title says what it does. While another file
+// job runs it does nothing but say so, and returns false.
+func (u *App) startFileJob(title string, work func() error, done func(error)) bool {
+	if u.fileJobBusy() {
+		return false
+	}
+	job := &fileJob{title: title}
+	u.fileJob = job
+	u.setStatus(title + "…")
+	timer := time.AfterFunc(fileBusyDelay, func() {
+		u.do(func() {
+			if u.fileJob != job {
+				return
+			}
+			bar := widget.NewProgressBarInfinite()
+			job.dlg = dialog.NewCustomWithoutButtons(title+"…", bar, u.win)
+			job.dlg.Resize(fyne.NewSize(420, 0))
+			job.dlg.Show()
+		})
+	})
+	go func() {
+		err := work()
+		u.do(func() {
+			timer.Stop()
+			if job.dlg != nil {
+				job.dlg.Hide()
+			}
+			u.fileJob = nil
+			u.setStatus("")
+			done(err)
+		})
+	}()
+	return true
+}
+
+// fileJobBusy reports whether a file is being opened or saved, and if so
+// says on the status line that it must end first.
+func (u *App) fileJobBusy() bool {
+	if u.fileJob == nil {
+		return false
+	}
+	u.setStatus(u.fileJob.title + "…: wait until it is done")
+	return true
+}
 
 func (u *App) recentFiles() []string {
 	return u.fyne.Preferences().StringList(prefRecent)
@@ -42,6 +106,9 @@ func (u *App) addRecent(path string) {
 // confirmDiscard runs then now when there are no unsaved changes, or after
 // the user chose to save or to discard them.
 func (u *App) confirmDiscard(action string, then func()) {
+	if u.fileJobBusy() {
+		return
+	}
 	if !u.doc.Dirty() {
 		then()
 		return
@@ -90,22 +157,24 @@ func (u *App) OpenExample(file string) {
 
 // OpenPath opens a puzzle file, after asking about unsaved changes.
 func (u *App) OpenPath(path string) {
-	u.confirmDiscard("open another file", func() {
-		if err := u.load(path); err != nil {
-			u.showError(err)
-		}
-	})
+	u.confirmDiscard("open another file", func() { u.load(path) })
 }
 
-// load reads path into a new document.
-func (u *App) load(path string) error {
-	p, err := xmpuzzle.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("cannot open %s: %w", filepath.Base(path), err)
-	}
-	u.setDocument(NewDocument(p, path), filepath.Base(path))
-	u.addRecent(path)
-	return nil
+// load reads path, in the background, into a new document.
+func (u *App) load(path string) {
+	name := filepath.Base(path)
+	var p *model.Puzzle
+	u.startFileJob("Opening "+name, func() (err error) {
+		p, err = xmpuzzle.ReadFile(path)
+		return err
+	}, func(err error) {
+		if err != nil {
+			u.showError(fmt.Errorf("cannot open %s: %w", name, err))
+			return
+		}
+		u.setDocument(NewDocument(p, path), name)
+		u.addRecent(path)
+	})
 }
 
 func (u *App) openDialog() {
@@ -120,9 +189,7 @@ func (u *App) openDialog() {
 			}
 			path := r.URI().Path()
 			r.Close()
-			if err := u.load(path); err != nil {
-				u.showError(err)
-			}
+			u.load(path)
 		}, u.win)
 		d.SetFilter(storage.NewExtensionFileFilter([]string{".xmpuzzle"}))
 		u.dialogLocation(d)
@@ -149,27 +216,33 @@ func (u *App) saveThen(then func()) {
 		u.saveAsThen(then)
 		return
 	}
-	if err := u.writeTo(u.doc.Path); err != nil {
-		u.showError(err)
-		return
-	}
-	if then != nil {
-		then()
-	}
+	u.writeTo(u.doc.Path, then)
 }
 
-// writeTo saves the puzzle to path (a temporary file, then a rename),
-// keeping the previous version as path~.
-func (u *App) writeTo(path string) error {
-	if err := saveWithBackup(path, u.doc.Puzzle()); err != nil {
-		return fmt.Errorf("cannot save %s: %w", filepath.Base(path), err)
-	}
-	u.doc.MarkSaved(path)
-	u.addRecent(path)
-	u.refresh()
-	u.autosave() // nothing unsaved: the recovery file goes
-	u.setStatus("Saved " + path)
-	return nil
+// writeTo saves the puzzle as it is now to path, in the background (a
+// temporary file, then a rename), keeping the previous version as path~,
+// and then runs then, if not nil; a failure is shown instead.
+func (u *App) writeTo(path string, then func()) {
+	doc, id := u.doc, u.doc.StateID()
+	p := snapshot(doc.Puzzle()) // edits go on meanwhile; solutions are shared, never changed in place
+	name := filepath.Base(path)
+	u.startFileJob("Saving "+name, func() error { return saveWithBackup(path, p) }, func(err error) {
+		if err != nil {
+			u.showError(fmt.Errorf("cannot save %s: %w", name, err))
+			return
+		}
+		doc.MarkSaved(path, id)
+		if doc != u.doc {
+			return // replaced while it was written (a shortcut before the dialog showed)
+		}
+		u.addRecent(path)
+		u.refresh()
+		u.autosave() // nothing unsaved: the recovery file goes
+		u.setStatus("Saved " + path)
+		if then != nil {
+			then()
+		}
+	})
 }
 
 func (u *App) saveAsDialog() { u.saveAsThen(nil) }
@@ -181,15 +254,7 @@ func (u *App) saveAsThen(then func()) *savePath {
 	if !strings.HasSuffix(name, ".xmpuzzle") {
 		name = "puzzle.xmpuzzle"
 	}
-	return u.showSavePath("Save As", "Save", u.exportFolder(), name, ".xmpuzzle", func(path string) {
-		if err := u.writeTo(path); err != nil {
-			u.showError(err)
-			return
-		}
-		if then != nil {
-			then()
-		}
-	})
+	return u.showSavePath("Save As", "Save", u.exportFolder(), name, ".xmpuzzle", func(path string) { u.writeTo(path, then) })
 }
 
 // dropped opens the first puzzle file dropped onto the window.

@@ -1,8 +1,11 @@
 package ui
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -13,6 +16,7 @@ import (
 	"github.com/burrlab/burrlab/assets"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
 
 // findButton looks for a button with the given text among the window's
@@ -26,11 +30,36 @@ func findButton(t *testing.T, u *App, text string) *widget.Button {
 	return nil
 }
 
+// waitFile starts a file job (files.go) and runs the UI work it queues
+// until it ends: q is the queue the test already gave u.uiDo, or nil to
+// give it one.
+func waitFile(t *testing.T, u *App, q uiQueue, start func()) {
+	t.Helper()
+	if q == nil {
+		q = make(uiQueue, 1024)
+		u.uiDo = q.do
+	}
+	start()
+	q.pump(t, func() bool { return u.fileJob == nil })
+}
+
+// saveAndWait saves the document to path as File ▸ Save does, and
+// returns the error the dialog shows, if any.
+func saveAndWait(t *testing.T, u *App, q uiQueue, path string) error {
+	t.Helper()
+	saved := false
+	waitFile(t, u, q, func() { u.writeTo(path, func() { saved = true }) })
+	if !saved {
+		return fmt.Errorf("not saved: %s", overlayText(t, u))
+	}
+	return nil
+}
+
 func TestSaveAndOpen(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Prisms))
 	tapCell(t, u, grid.Vec{1, 0, 0})
 	path := filepath.Join(t.TempDir(), "prism.xmpuzzle")
-	if err := u.writeTo(path); err != nil {
+	if err := saveAndWait(t, u, nil, path); err != nil {
 		t.Fatal(err)
 	}
 	if u.doc.Dirty() || u.doc.Path != path {
@@ -46,7 +75,7 @@ func TestSaveAndOpen(t *testing.T) {
 	if u.g.Type() != grid.Spheres || u.doc.Path != "" {
 		t.Fatal("File > New did not start a sphere puzzle")
 	}
-	u.OpenPath(path)
+	waitFile(t, u, nil, func() { u.OpenPath(path) })
 	p := u.doc.Puzzle()
 	if p.Grid != grid.Prisms || p.Shapes[0].At(grid.Vec{1, 0, 0}).State() != model.Filled {
 		t.Fatal("the saved puzzle did not come back")
@@ -63,7 +92,7 @@ func TestOpenBadFileShowsError(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := u.doc
-	u.OpenPath(bad)
+	waitFile(t, u, nil, func() { u.OpenPath(bad) })
 	if u.doc != before {
 		t.Error("a broken file replaced the open document")
 	}
@@ -130,11 +159,11 @@ func TestEmptyPuzzle(t *testing.T) {
 func TestDropAndRecentMenu(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Cubes))
 	path := filepath.Join(t.TempDir(), "dropped.xmpuzzle")
-	if err := u.writeTo(path); err != nil {
+	if err := saveAndWait(t, u, nil, path); err != nil {
 		t.Fatal(err)
 	}
 	u.NewPuzzle(grid.Rhombic)
-	u.dropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(path)})
+	waitFile(t, u, nil, func() { u.dropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(path)}) })
 	if u.doc.Path != path || u.g.Type() != grid.Cubes {
 		t.Fatalf("dropping %s did not open it", path)
 	}
@@ -146,5 +175,77 @@ func TestDropAndRecentMenu(t *testing.T) {
 	}
 	if recent == nil || len(recent.ChildMenu.Items) == 0 || recent.ChildMenu.Items[0].Label != path {
 		t.Fatalf("Open Recent does not list %s first", path)
+	}
+}
+
+// A file job runs in the background: the window goes on, a progress
+// dialog covers it once the job has taken fileBusyDelay, nothing else
+// may open, save or replace the document meanwhile, and the dialog goes
+// when the job ends.
+func TestFileJobInTheBackground(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	q := make(uiQueue, 1024)
+	u.uiDo = q.do
+	release := make(chan struct{})
+	var got error
+	ended := false
+	if !u.startFileJob("Saving big.xmpuzzle", func() error { <-release; return errors.New("disk gone") }, func(err error) { got, ended = err, true }) {
+		t.Fatal("the first job was refused")
+	}
+	q.pump(t, func() bool { return len(u.win.Canvas().Overlays().List()) > 0 })
+	if !dialogShows(t, u, "Saving big.xmpuzzle…") {
+		t.Fatalf("no progress dialog:\n%s", overlayText(t, u))
+	}
+	if u.startFileJob("Opening other.xmpuzzle", func() error { return nil }, func(error) { t.Error("a second job ran") }) {
+		t.Error("a second job started while the first ran")
+	}
+	if !strings.Contains(u.status.Text, "wait until it is done") {
+		t.Errorf("status %q does not say to wait", u.status.Text)
+	}
+	before := u.doc
+	u.NewPuzzle(grid.Spheres)
+	u.OpenPath(filepath.Join(t.TempDir(), "other.xmpuzzle"))
+	if u.doc != before {
+		t.Error("the document was replaced while a file job ran")
+	}
+	close(release)
+	q.pump(t, func() bool { return ended })
+	if got == nil || got.Error() != "disk gone" || u.fileJob != nil {
+		t.Fatalf("done with %v, job %v", got, u.fileJob)
+	}
+	if n := len(u.win.Canvas().Overlays().List()); n != 0 {
+		t.Errorf("%d dialogs after the job ended", n)
+	}
+	u.NewPuzzle(grid.Spheres)
+	if u.g.Type() != grid.Spheres {
+		t.Error("File ▸ New still refused after the job ended")
+	}
+}
+
+// What is saved is the puzzle when Save was chosen: an edit made while
+// it is written is not in the file, and leaves the document unsaved.
+func TestEditDuringSaveStaysUnsaved(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	q := make(uiQueue, 1024)
+	u.uiDo = q.do
+	a, b := grid.Vec{0, 0, 0}, grid.Vec{1, 0, 0}
+	tapCell(t, u, a)
+	path := filepath.Join(t.TempDir(), "p.xmpuzzle")
+	u.writeTo(path, nil)
+	tapCell(t, u, b)
+	q.pump(t, func() bool { return u.fileJob == nil })
+	if !u.doc.Dirty() || u.doc.Path != path {
+		t.Fatalf("after an edit during the save: dirty %v, path %q", u.doc.Dirty(), u.doc.Path)
+	}
+	p, err := xmpuzzle.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := p.Shapes[0]; s.At(a).State() != model.Filled || s.At(b).State() == model.Filled {
+		t.Error("the file does not hold the puzzle as it was when saved")
+	}
+	u.doc.Undo()
+	if u.doc.Dirty() {
+		t.Error("undoing the edit made during the save leaves the document unsaved")
 	}
 }
