@@ -22,20 +22,20 @@ run: deps
 
 # test: formatting, vet, every package's tests (the conformance suite against
 # BurrTools' examples in ./conformance among them), and the CLIs (burr,
-# burrsolve) without cgo. The packages that run goroutines (solver, ui, and
+# burrsolve) without cgo. The packages that run goroutines (solver, ui,
 # internal/cli, whose burr solve saves checkpoints while its search goes
-# on) are tested under the race detector, which must report nothing (about
+# on, and internal/pargzip) are tested under the race detector, which must report nothing (about
 # six minutes of the run on a 2-core machine, solver/cover the longest; the
 # others run without it, as it would triple the conformance suite's time).
 # go test's own limit of 10 minutes a package was too close for that: with
 # the machine busy, solver/cover went past it, so the limit is 30 minutes.
 # The solver's response-time tests skip under the race detector and run
 # once more without it.
-RACY = ./solver/... ./ui/... ./internal/cli/
+RACY = ./solver/... ./ui/... ./internal/cli/ ./internal/pargzip/
 test: deps fmt-check vet
 	$(GO) test -count=1 -race -timeout 30m $(RACY)
 	$(GO) test -count=1 -run 'Quickly|ReportsAndStops' ./solver/
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/solver' -e '/ui' -e '/internal/cli$$')
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e '/solver' -e '/ui' -e '/internal/cli$$' -e '/internal/pargzip$$')
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/burr
 	CGO_ENABLED=0 $(GO) build -o /dev/null ./cmd/burrsolve
 

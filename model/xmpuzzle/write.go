@@ -14,6 +14,7 @@ import (
 	"github.com/beevik/etree"
 
 	"github.com/burrlab/burrlab/internal/atomicfile"
+	"github.com/burrlab/burrlab/internal/pargzip"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
 )
@@ -27,7 +28,7 @@ func write(w io.Writer, p *model.Puzzle, level int) error {
 	if err != nil {
 		return err
 	}
-	zw, err := gzip.NewWriterLevel(w, level)
+	zw, err := pargzip.NewWriterLevel(w, level)
 	if err != nil {
 		return err
 	}
