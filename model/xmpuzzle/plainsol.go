@@ -12,13 +12,13 @@ import (
 // assemblies (3.5 MB of XML) took 0.17 s, three quarters of it there. So
 // cutSolutions (solblocks.go) has them read by a scan of their own.
 
-// plainSolution is a scanned <solution>: where it begins (an offset in
-// the text scanned, then, once cut, in the file's), its asmNum (0 when
-// absent) and the text of its <assembly>.
+// plainSolution is a scanned <solution>: where it begins and where the
+// text of its <assembly> is (offsets in the text scanned, then, once
+// cut, in the file's: a copy of the text of millions of assemblies was
+// hundreds of megabytes), and its asmNum (0 when absent).
 type plainSolution struct {
-	at       int
-	asmNum   int64
-	assembly string
+	at, from, to int
+	asmNum       int64
 }
 
 // scanPlainSolutions reads b, the content of a <solutions> element, as a
@@ -93,7 +93,7 @@ func scanPlainSolutions(b []byte) (sols []plainSolution, ok bool) {
 		for k < len(b) && plainAssemblyByte(b[k]) {
 			k++
 		}
-		s.assembly = string(b[i:k])
+		s.from, s.to = i, k
 		i = k
 		if !endTag("assembly") || !endTag("solution") {
 			return nil, false
@@ -144,7 +144,7 @@ func (l *loader) plainSolution(s plainSolution, slots int) (model.Solution, erro
 	if slots == 0 {
 		return model.Solution{}, errNoPieces
 	}
-	a, err := l.assemblyOf(s.assembly, slots)
+	a, err := l.assemblyOf(string(l.cut.text[s.from:s.to]), slots)
 	// solNum is dropped: BurrTools writes it only with a disassembly.
 	return model.Solution{AsmNum: int(s.asmNum), Assembly: a}, err
 }

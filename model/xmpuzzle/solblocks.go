@@ -105,6 +105,8 @@ func cutSolutions(data []byte) (cut []byte, sols *cutSolutionsText) {
 		if sols, ok := scanPlainSolutions(data[from:to]); ok {
 			for i := range sols {
 				sols[i].at += from
+				sols[i].from += from
+				sols[i].to += from
 			}
 			b.plain = sols
 		} else if b.batches, ok = solutionBatches(data[from:to], from, line+bytes.Count(data[last:from], []byte{'\n'})); !ok {
