@@ -19,35 +19,36 @@ import (
 
 // Read loads a puzzle from r: gzip-compressed or plain XML (§1). A
 // puzzle it returns passes model.Puzzle.Validate.
-func Read(r io.Reader) (*model.Puzzle, error) { return read(r, false, 0) }
+func Read(r io.Reader) (*model.Puzzle, error) { return read(r, false, 0, nil) }
 
 // read is Read, leaving out the stored solutions if noSolutions; size,
-// if positive, is about the length of the XML text.
-func read(r io.Reader, noSolutions bool, size int) (*model.Puzzle, error) {
-	data, err := readXML(r, size)
+// if positive, is about the length of the XML text. wt follows it.
+func read(r io.Reader, noSolutions bool, size int, wt *watch) (*model.Puzzle, error) {
+	data, err := readXML(r, size, wt)
 	if err != nil {
 		return nil, err
 	}
 	if noSolutions {
 		data = dropSolutions(data)
 	} else if text, cut := cutSolutions(data); cut != nil {
-		p, err := readText(text, cut)
-		if err == nil || elements(data) > maxElements {
+		wt.phase(readShare, 1, cut.solutions())
+		p, err := readText(text, cut, wt)
+		if err == nil || wt.err() != nil || elements(data) > maxElements {
 			return p, err // the cut's error, with its line, when the whole text is too big for one tree
 		}
 		// Read again as a whole, for the parser's error and its line.
 	}
-	return readText(data, nil)
+	return readText(data, nil, nil)
 }
 
 // readText loads the puzzle from the XML text data, whose solutions
-// cutSolutions cut out are in cut, if not nil.
-func readText(data []byte, cut *cutSolutionsText) (*model.Puzzle, error) {
+// cutSolutions cut out are in cut, if not nil; wt follows their loading.
+func readText(data []byte, cut *cutSolutionsText, wt *watch) (*model.Puzzle, error) {
 	doc, err := parse(data, 1)
 	if err != nil {
 		return nil, err
 	}
-	p, err := load(doc, cut)
+	p, err := load(doc, cut, wt)
 	if err != nil {
 		return nil, withLine(err, doc, data, 1)
 	}
@@ -110,23 +111,27 @@ func newDocument() *etree.Document {
 
 // ReadFile loads the puzzle stored in the named file. A puzzle it returns
 // passes model.Puzzle.Validate.
-func ReadFile(path string) (*model.Puzzle, error) { return readFile(path, false) }
+func ReadFile(path string) (*model.Puzzle, error) { return readFileWatched(path, false, nil) }
 
 // ReadFileWithoutSolutions is ReadFile for a caller that only solves: it
 // leaves out every problem's stored solutions (Solutions is nil; the
 // counters stay as stored). On the solve path most of a file's text and
 // most of the memory its reading touches are often the solutions:
 // SolidSixPieceBurrs' 314 took 800 of its 880 page faults.
-func ReadFileWithoutSolutions(path string) (*model.Puzzle, error) { return readFile(path, true) }
+func ReadFileWithoutSolutions(path string) (*model.Puzzle, error) {
+	return readFileWatched(path, true, nil)
+}
 
-// readFile is ReadFile, leaving out the stored solutions if noSolutions.
-func readFile(path string, noSolutions bool) (*model.Puzzle, error) {
+// readFileWatched is ReadFile, leaving out the stored solutions if
+// noSolutions, followed by wt.
+func readFileWatched(path string, noSolutions bool, wt *watch) (*model.Puzzle, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	p, err := read(f, noSolutions, textSize(f))
+	wt.phase(0, readShare, fileSize(f))
+	p, err := read(f, noSolutions, textSize(f), wt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -179,23 +184,12 @@ func (t *textLimit) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// countingReader counts the bytes read through it.
-type countingReader struct {
-	r io.Reader
-	n int64
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	return n, err
-}
-
 // readXML returns the XML text of a file as UTF-8: gunzipped if it starts
 // with the gzip magic, transcoded from CP1252 if it is not valid UTF-8,
-// and at most maxText long. size, if positive, is about its length.
-func readXML(r io.Reader, size int) ([]byte, error) {
-	in := &countingReader{r: r}
+// and at most maxText long. size, if positive, is about its length; wt
+// follows the reading of r.
+func readXML(r io.Reader, size int, wt *watch) ([]byte, error) {
+	in := &countingReader{r: r, wt: wt}
 	br := bufio.NewReader(in)
 	var src io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {

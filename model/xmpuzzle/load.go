@@ -56,12 +56,13 @@ type loader struct {
 	// cut holds the solutions that cutSolutions cut out, for the
 	// <solutions> elements that stand for them.
 	cut *cutSolutionsText
+	wt  *watch // follows the loading of the cut solutions
 }
 
 // load builds the puzzle from the document tree, taking the solutions of
 // the <solutions> elements that stand for cut blocks from cut (see
-// cutSolutions), if not nil.
-func load(doc *etree.Document, cut *cutSolutionsText) (*model.Puzzle, error) {
+// cutSolutions), if not nil; wt follows their loading.
+func load(doc *etree.Document, cut *cutSolutionsText, wt *watch) (*model.Puzzle, error) {
 	root := doc.Root()
 	if root == nil {
 		return nil, errors.New("no XML element in the file; it is not a puzzle file")
@@ -69,7 +70,7 @@ func load(doc *etree.Document, cut *cutSolutionsText) (*model.Puzzle, error) {
 	if root.Tag != "puzzle" {
 		return nil, errAt(root, "", "the root element is <%s>, not <puzzle>: not a BurrTools puzzle", root.Tag)
 	}
-	l := &loader{p: &model.Puzzle{}, cut: cut}
+	l := &loader{p: &model.Puzzle{}, cut: cut, wt: wt}
 	if err := l.puzzle(root); err != nil {
 		return nil, err
 	}

@@ -22,9 +22,9 @@ func samePlainRead(t *testing.T, name string, data []byte) {
 		t.Fatalf("%s: Read changed its input", name)
 	}
 	var want *model.Puzzle
-	text, errWant := readXML(bytes.NewReader(data), 0)
+	text, errWant := readXML(bytes.NewReader(data), 0, nil)
 	if errWant == nil {
-		want, errWant = readText(bytes.Clone(text), nil)
+		want, errWant = readText(bytes.Clone(text), nil, nil)
 	}
 	if (errGot == nil) != (errWant == nil) || errGot != nil && errGot.Error() != errWant.Error() {
 		t.Fatalf("%s: error %v, parsed whole %v", name, errGot, errWant)
@@ -36,7 +36,7 @@ func samePlainRead(t *testing.T, name string, data []byte) {
 		return
 	}
 	if cut, sols := cutSolutions(text); sols != nil {
-		got, errGot := readText(cut, sols)
+		got, errGot := readText(cut, sols, nil)
 		// The batches are parsed as the loader reaches them, so when the
 		// text is not well-formed, an error after the first (of syntax
 		// or not) may be the one found.

@@ -16,7 +16,7 @@ import (
 func withoutSolutions(t *testing.T, name string, data []byte) {
 	t.Helper()
 	full, errFull := Read(bytes.NewReader(data))
-	short, errShort := read(bytes.NewReader(bytes.Clone(data)), true, 0)
+	short, errShort := read(bytes.NewReader(bytes.Clone(data)), true, 0, nil)
 	if errFull != nil {
 		return // a broken solution may now go unnoticed; nothing else may
 	}
@@ -47,7 +47,7 @@ func TestReadWithoutSolutions(t *testing.T) {
 	} {
 		withoutSolutions(t, name, []byte(text))
 	}
-	p, err := read(strings.NewReader(full), true, 0)
+	p, err := read(strings.NewReader(full), true, 0, nil)
 	if err != nil || len(p.Problems[0].Solutions) != 0 || p.Problems[0].NumSolutions != 1 {
 		t.Errorf("without solutions: %v, %+v", err, p)
 	}
@@ -57,7 +57,7 @@ func TestReadWithoutSolutions(t *testing.T) {
 	bad = strings.Replace(bad, `<solution>`, "<solution>\n\n", 1)
 	bad = strings.Replace(bad, `</problem>`, `<bitmap><pair piece="99999" result="0"/></bitmap></problem>`, 1)
 	_, e1 := Read(strings.NewReader(bad))
-	_, e2 := read(strings.NewReader(bad), true, 0)
+	_, e2 := read(strings.NewReader(bad), true, 0, nil)
 	if e1 == nil || e2 == nil || e1.Error() != e2.Error() || !strings.HasPrefix(e1.Error(), "line 7:") {
 		t.Errorf("errors differ or not line 7: %v / %v", e1, e2)
 	}

@@ -46,6 +46,18 @@ type cutSolutionsText struct {
 	blocks []solutionBlock
 }
 
+// solutions returns the number of solutions cut out.
+func (c *cutSolutionsText) solutions() int64 {
+	n := 0
+	for _, b := range c.blocks {
+		n += len(b.plain)
+		for _, bt := range b.batches {
+			n += len(bt.at)
+		}
+	}
+	return int64(n)
+}
+
 // line returns the line of the text on which offset at is.
 func (c *cutSolutionsText) line(at int) int { return 1 + bytes.Count(c.text[:at], []byte{'\n'}) }
 
@@ -250,6 +262,9 @@ func (l *loader) blockSolutions(b solutionBlock, where string, slots int, sols *
 		}
 		*sols = append(*sols, sol)
 		*at = append(*at, solutionPlace{at: s.at})
+		if err := l.wt.add(1); err != nil {
+			return err
+		}
 	}
 	for _, bt := range b.batches {
 		doc, err := parse(bt.text, bt.line)
@@ -272,6 +287,9 @@ func (l *loader) blockSolutions(b solutionBlock, where string, slots int, sols *
 		})
 		if err != nil {
 			return withLine(err, doc, bt.text, bt.line)
+		}
+		if err := l.wt.add(int64(len(bt.at))); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -111,7 +111,7 @@ func TestWriteSolutionsInBatches(t *testing.T) {
 		t.Fatalf("%d solutions read, want 600", n)
 	}
 	var got bytes.Buffer
-	if err := write(&got, p, gzip.NoCompression); err != nil {
+	if err := writeWatched(&got, p, gzip.NoCompression, nil); err != nil {
 		t.Fatal(err)
 	}
 	zr, err := gzip.NewReader(&got)

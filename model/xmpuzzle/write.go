@@ -21,9 +21,12 @@ import (
 
 // Write saves p to w as a gzip-compressed .xmpuzzle in BurrTools 0.7.1's
 // layout. p is validated first and left unchanged.
-func Write(w io.Writer, p *model.Puzzle) error { return write(w, p, gzip.DefaultCompression) }
+func Write(w io.Writer, p *model.Puzzle) error {
+	return writeWatched(w, p, gzip.DefaultCompression, nil)
+}
 
-func write(w io.Writer, p *model.Puzzle, level int) error {
+// writeWatched is Write at a gzip level, followed by wt.
+func writeWatched(w io.Writer, p *model.Puzzle, level int, wt *watch) error {
 	doc, g, err := encode(p)
 	if err != nil {
 		return err
@@ -38,6 +41,13 @@ func write(w io.Writer, p *model.Puzzle, level int) error {
 	}
 	bw := bufio.NewWriterSize(zw, 64<<10)
 	text := skeleton.Bytes()
+	total := 0
+	for k := range p.Problems {
+		if pr := &p.Problems[k]; pr.NumSlots() > 0 {
+			total += len(pr.Solutions)
+		}
+	}
+	wt.phase(0, 1, int64(total))
 	for k := range p.Problems {
 		pr := &p.Problems[k]
 		mark := []byte("<!--" + blockMark + strconv.Itoa(k) + "-->")
@@ -46,7 +56,9 @@ func write(w io.Writer, p *model.Puzzle, level int) error {
 			continue // no solutions written
 		}
 		bw.Write(text[:i])
-		writeSolutions(bw, g, pr)
+		if err := writeSolutions(bw, g, pr, wt); err != nil {
+			return err
+		}
 		text = text[i+len(mark):]
 	}
 	bw.Write(text)
@@ -59,8 +71,8 @@ func write(w io.Writer, p *model.Puzzle, level int) error {
 // writeSolutions writes the <solution> elements of pr, laid out as inside
 // the document's <solutions>, where the first one's indentation is, in
 // batches: one element tree of a big search's solutions took 700 bytes
-// an element (1.5 GB for 575,580 Bedlam assemblies).
-func writeSolutions(w *bufio.Writer, g grid.Grid, pr *model.Problem) {
+// an element (1.5 GB for 575,580 Bedlam assemblies). wt follows it.
+func writeSolutions(w *bufio.Writer, g grid.Grid, pr *model.Problem, wt *watch) error {
 	const batch = 256
 	slotParts := pr.SlotParts()
 	settings := etree.NewDocument().WriteSettings
@@ -81,7 +93,11 @@ func writeSolutions(w *bufio.Writer, g grid.Grid, pr *model.Problem) {
 		for _, t := range toks[1 : len(toks)-1] {
 			t.WriteTo(w, &settings)
 		}
+		if err := wt.add(int64(len(toks) / 2)); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 // WriteFile saves p to the named file through atomicfile, so that a crash
@@ -97,7 +113,7 @@ func WriteFile(path string, p *model.Puzzle) error {
 // thrown away, such as the parts of a split search that burr merge
 // combines, or seldom, such as the app's recovery files.
 func WriteFileFast(path string, p *model.Puzzle) error {
-	return atomicfile.WriteFile(path, func(w io.Writer) error { return write(w, p, gzip.BestSpeed) })
+	return atomicfile.WriteFile(path, func(w io.Writer) error { return writeWatched(w, p, gzip.BestSpeed, nil) })
 }
 
 // encode builds the document, laid out as BurrTools 0.7.1 writes it,
