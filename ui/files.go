@@ -2,21 +2,15 @@ package ui
 
 // Files: opening, saving and the recent files, and asking about unsaved
 // changes before any of them replaces the document.
-//
-// Opening and saving run in the background: a saved search can hold
-// millions of solutions, whose reading or writing takes seconds (1.9
-// million Bedlam assemblies: 4 s to read, 20 s to write), and the window
-// must go on drawing meanwhile. After fileBusyDelay a dialog with a
-// progress bar covers the window until the work ends, which also keeps
-// the menu's shortcuts away (menu_guard.go); one file job runs at a time.
+// Opening and saving run in the background (filejob.go).
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
@@ -31,62 +25,6 @@ import (
 )
 
 const prefRecent = "recentFiles"
-
-// fileBusyDelay is how long a file job runs before its progress dialog
-// shows: long enough that a small file never flashes one.
-const fileBusyDelay = 300 * time.Millisecond
-
-// fileJob is a file being opened or saved.
-type fileJob struct {
-	title string        // "Saving x.xmpuzzle"
-	dlg   dialog.Dialog // its progress dialog, once shown
-}
-
-// startFileJob runs work in the background and then done, with work's
-// error, on the UI thread; title says what it does. While another file
-// job runs it does nothing but say so, and returns false.
-func (u *App) startFileJob(title string, work func() error, done func(error)) bool {
-	if u.fileJobBusy() {
-		return false
-	}
-	job := &fileJob{title: title}
-	u.fileJob = job
-	u.setStatus(title + "…")
-	timer := time.AfterFunc(fileBusyDelay, func() {
-		u.do(func() {
-			if u.fileJob != job {
-				return
-			}
-			bar := widget.NewProgressBarInfinite()
-			job.dlg = dialog.NewCustomWithoutButtons(title+"…", bar, u.win)
-			job.dlg.Resize(fyne.NewSize(420, 0))
-			job.dlg.Show()
-		})
-	})
-	go func() {
-		err := work()
-		u.do(func() {
-			timer.Stop()
-			if job.dlg != nil {
-				job.dlg.Hide()
-			}
-			u.fileJob = nil
-			u.setStatus("")
-			done(err)
-		})
-	}()
-	return true
-}
-
-// fileJobBusy reports whether a file is being opened or saved, and if so
-// says on the status line that it must end first.
-func (u *App) fileJobBusy() bool {
-	if u.fileJob == nil {
-		return false
-	}
-	u.setStatus(u.fileJob.title + "…: wait until it is done")
-	return true
-}
 
 func (u *App) recentFiles() []string {
 	return u.fyne.Preferences().StringList(prefRecent)
@@ -164,16 +102,19 @@ func (u *App) OpenPath(path string) {
 func (u *App) load(path string) {
 	name := filepath.Base(path)
 	var p *model.Puzzle
-	u.startFileJob("Opening "+name, func() (err error) {
-		p, err = xmpuzzle.ReadFile(path)
+	u.startFileJob("Opening "+name, func(ctx context.Context, progress func(float64)) (err error) {
+		p, err = xmpuzzle.ReadFileContext(ctx, path, progress)
 		return err
 	}, func(err error) {
-		if err != nil {
+		switch {
+		case errors.Is(err, context.Canceled):
+			u.setStatus("Stopped opening " + name)
+		case err != nil:
 			u.showError(fmt.Errorf("cannot open %s: %w", name, err))
-			return
+		default:
+			u.setDocument(NewDocument(p, path), name)
+			u.addRecent(path)
 		}
-		u.setDocument(NewDocument(p, path), name)
-		u.addRecent(path)
 	})
 }
 
@@ -226,8 +167,14 @@ func (u *App) writeTo(path string, then func()) {
 	doc, id := u.doc, u.doc.StateID()
 	p := snapshot(doc.Puzzle()) // edits go on meanwhile; solutions are shared, never changed in place
 	name := filepath.Base(path)
-	u.startFileJob("Saving "+name, func() error { return saveWithBackup(path, p) }, func(err error) {
-		if err != nil {
+	u.startFileJob("Saving "+name, func(ctx context.Context, progress func(float64)) error {
+		return xmpuzzle.WriteFileBackupContext(ctx, path, path+"~", p, progress)
+	}, func(err error) {
+		switch {
+		case errors.Is(err, context.Canceled):
+			u.setStatus("Stopped saving " + name + ": the file is as it was")
+			return
+		case err != nil:
 			u.showError(fmt.Errorf("cannot save %s: %w", name, err))
 			return
 		}

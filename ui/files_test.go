@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -30,25 +31,20 @@ func findButton(t *testing.T, u *App, text string) *widget.Button {
 	return nil
 }
 
-// waitFile starts a file job (files.go) and runs the UI work it queues
-// until it ends: q is the queue the test already gave u.uiDo, or nil to
-// give it one.
-func waitFile(t *testing.T, u *App, q uiQueue, start func()) {
+// waitFile starts a file job (files.go) and runs the UI work queued for
+// u (uiQueueOf) until it ends.
+func waitFile(t *testing.T, u *App, start func()) {
 	t.Helper()
-	if q == nil {
-		q = make(uiQueue, 1024)
-		u.uiDo = q.do
-	}
 	start()
-	q.pump(t, func() bool { return u.fileJob == nil })
+	uiQueueOf(u).pump(t, func() bool { return u.fileJob == nil })
 }
 
 // saveAndWait saves the document to path as File ▸ Save does, and
 // returns the error the dialog shows, if any.
-func saveAndWait(t *testing.T, u *App, q uiQueue, path string) error {
+func saveAndWait(t *testing.T, u *App, path string) error {
 	t.Helper()
 	saved := false
-	waitFile(t, u, q, func() { u.writeTo(path, func() { saved = true }) })
+	waitFile(t, u, func() { u.writeTo(path, func() { saved = true }) })
 	if !saved {
 		return fmt.Errorf("not saved: %s", overlayText(t, u))
 	}
@@ -59,7 +55,7 @@ func TestSaveAndOpen(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Prisms))
 	tapCell(t, u, grid.Vec{1, 0, 0})
 	path := filepath.Join(t.TempDir(), "prism.xmpuzzle")
-	if err := saveAndWait(t, u, nil, path); err != nil {
+	if err := saveAndWait(t, u, path); err != nil {
 		t.Fatal(err)
 	}
 	if u.doc.Dirty() || u.doc.Path != path {
@@ -75,7 +71,7 @@ func TestSaveAndOpen(t *testing.T) {
 	if u.g.Type() != grid.Spheres || u.doc.Path != "" {
 		t.Fatal("File > New did not start a sphere puzzle")
 	}
-	waitFile(t, u, nil, func() { u.OpenPath(path) })
+	waitFile(t, u, func() { u.OpenPath(path) })
 	p := u.doc.Puzzle()
 	if p.Grid != grid.Prisms || p.Shapes[0].At(grid.Vec{1, 0, 0}).State() != model.Filled {
 		t.Fatal("the saved puzzle did not come back")
@@ -92,7 +88,7 @@ func TestOpenBadFileShowsError(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := u.doc
-	waitFile(t, u, nil, func() { u.OpenPath(bad) })
+	waitFile(t, u, func() { u.OpenPath(bad) })
 	if u.doc != before {
 		t.Error("a broken file replaced the open document")
 	}
@@ -159,11 +155,11 @@ func TestEmptyPuzzle(t *testing.T) {
 func TestDropAndRecentMenu(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Cubes))
 	path := filepath.Join(t.TempDir(), "dropped.xmpuzzle")
-	if err := saveAndWait(t, u, nil, path); err != nil {
+	if err := saveAndWait(t, u, path); err != nil {
 		t.Fatal(err)
 	}
 	u.NewPuzzle(grid.Rhombic)
-	waitFile(t, u, nil, func() { u.dropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(path)}) })
+	waitFile(t, u, func() { u.dropped(fyne.NewPos(10, 10), []fyne.URI{storage.NewFileURI(path)}) })
 	if u.doc.Path != path || u.g.Type() != grid.Cubes {
 		t.Fatalf("dropping %s did not open it", path)
 	}
@@ -178,25 +174,28 @@ func TestDropAndRecentMenu(t *testing.T) {
 	}
 }
 
-// A file job runs in the background: the window goes on, a progress
-// dialog covers it once the job has taken fileBusyDelay, nothing else
-// may open, save or replace the document meanwhile, and the dialog goes
-// when the job ends.
+// A file job runs in the background: the window goes on, a dialog with
+// the job's progress covers it once the job has taken fileBusyDelay,
+// nothing else may open, save or replace the document meanwhile, Cancel
+// stops the job, and the dialog goes when the job ends.
 func TestFileJobInTheBackground(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Cubes))
-	q := make(uiQueue, 1024)
-	u.uiDo = q.do
-	release := make(chan struct{})
+	q := uiQueueOf(u)
 	var got error
 	ended := false
-	if !u.startFileJob("Saving big.xmpuzzle", func() error { <-release; return errors.New("disk gone") }, func(err error) { got, ended = err, true }) {
+	work := func(ctx context.Context, progress func(float64)) error {
+		progress(0.25)
+		<-ctx.Done()
+		return ctx.Err()
+	}
+	if !u.startFileJob("Saving big.xmpuzzle", work, func(err error) { got, ended = err, true }) {
 		t.Fatal("the first job was refused")
 	}
-	q.pump(t, func() bool { return len(u.win.Canvas().Overlays().List()) > 0 })
+	q.pump(t, func() bool { return u.fileJob.bar != nil && u.fileJob.bar.Value == 0.25 })
 	if !dialogShows(t, u, "Saving big.xmpuzzle…") {
 		t.Fatalf("no progress dialog:\n%s", overlayText(t, u))
 	}
-	if u.startFileJob("Opening other.xmpuzzle", func() error { return nil }, func(error) { t.Error("a second job ran") }) {
+	if u.startFileJob("Opening other.xmpuzzle", work, func(error) { t.Error("a second job ran") }) {
 		t.Error("a second job started while the first ran")
 	}
 	if !strings.Contains(u.status.Text, "wait until it is done") {
@@ -208,9 +207,9 @@ func TestFileJobInTheBackground(t *testing.T) {
 	if u.doc != before {
 		t.Error("the document was replaced while a file job ran")
 	}
-	close(release)
+	test.Tap(findButton(t, u, "Cancel"))
 	q.pump(t, func() bool { return ended })
-	if got == nil || got.Error() != "disk gone" || u.fileJob != nil {
+	if !errors.Is(got, context.Canceled) || u.fileJob != nil {
 		t.Fatalf("done with %v, job %v", got, u.fileJob)
 	}
 	if n := len(u.win.Canvas().Overlays().List()); n != 0 {
@@ -222,12 +221,33 @@ func TestFileJobInTheBackground(t *testing.T) {
 	}
 }
 
+// A save stopped before its end leaves no file and says so.
+func TestStoppedSave(t *testing.T) {
+	u := trayUI(t)
+	// Enough solutions that the save is far from its end when stopped.
+	pr := &u.doc.Puzzle().Problems[0]
+	for len(pr.Solutions) < 300000 {
+		pr.Solutions = append(pr.Solutions, pr.Solutions...)
+	}
+	before := u.doc.Path
+	path := filepath.Join(t.TempDir(), "p.xmpuzzle")
+	waitFile(t, u, func() {
+		u.writeTo(path, func() { t.Error("then ran after a stopped save") })
+		u.fileJob.cancel()
+	})
+	if _, err := os.Stat(path); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a stopped save left %s (%v)", path, err)
+	}
+	if u.doc.Path != before || !strings.Contains(u.status.Text, "Stopped saving p.xmpuzzle") {
+		t.Errorf("after a stopped save: path %q, status %q", u.doc.Path, u.status.Text)
+	}
+}
+
 // What is saved is the puzzle when Save was chosen: an edit made while
 // it is written is not in the file, and leaves the document unsaved.
 func TestEditDuringSaveStaysUnsaved(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Cubes))
-	q := make(uiQueue, 1024)
-	u.uiDo = q.do
+	q := uiQueueOf(u)
 	a, b := grid.Vec{0, 0, 0}, grid.Vec{1, 0, 0}
 	tapCell(t, u, a)
 	path := filepath.Join(t.TempDir(), "p.xmpuzzle")

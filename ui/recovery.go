@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 	"strconv"
 	"sync"
@@ -13,10 +12,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/widget"
 
-	"github.com/burrlab/burrlab/internal/atomicfile"
 	"github.com/burrlab/burrlab/internal/recovery"
 	"github.com/burrlab/burrlab/model"
-	"github.com/burrlab/burrlab/model/xmpuzzle"
 )
 
 // autosaveEvery is how often unsaved changes, and a running search's
@@ -396,10 +393,4 @@ func when(t, now time.Time) string {
 		rel = count(int(ago/(24*time.Hour)), "day", "days") + " ago"
 	}
 	return fmt.Sprintf("%s at %s (%s)", day, t.Format("15:04"), rel)
-}
-
-// saveWithBackup writes p to path through a temporary file and keeps the
-// file's previous version as path~.
-func saveWithBackup(path string, p *model.Puzzle) error {
-	return atomicfile.WriteFileBackup(path, path+"~", func(w io.Writer) error { return xmpuzzle.Write(w, p) })
 }

@@ -137,7 +137,7 @@ func TestRecoveryFileFollowsSaving(t *testing.T) {
 	if n := files(); n != 1 {
 		t.Fatalf("unsaved changes, %d recovery files", n)
 	}
-	if err := saveAndWait(t, u, nil, filepath.Join(dir, "p.xmpuzzle")); err != nil {
+	if err := saveAndWait(t, u, filepath.Join(dir, "p.xmpuzzle")); err != nil {
 		t.Fatal(err)
 	}
 	if n := files(); n != 0 {
@@ -269,11 +269,11 @@ func TestSaveOnFullDisk(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Cubes))
 	a, b, c := grid.Vec{0, 0, 0}, grid.Vec{1, 0, 0}, grid.Vec{2, 0, 0}
 	tapCell(t, u, a)
-	if err := saveAndWait(t, u, nil, path); err != nil {
+	if err := saveAndWait(t, u, path); err != nil {
 		t.Fatal(err)
 	}
 	tapCell(t, u, b)
-	if err := saveAndWait(t, u, nil, path); err != nil {
+	if err := saveAndWait(t, u, path); err != nil {
 		t.Fatal(err)
 	}
 	load := func(p string) int {
@@ -302,7 +302,7 @@ func TestSaveOnFullDisk(t *testing.T) {
 	f.Close()
 
 	tapCell(t, u, c)
-	if err := saveAndWait(t, u, nil, path); err == nil || !strings.Contains(err.Error(), "annot save p.xmpuzzle") {
+	if err := saveAndWait(t, u, path); err == nil || !strings.Contains(err.Error(), "annot save p.xmpuzzle") {
 		t.Fatalf("saving to a full disk: %v", err)
 	}
 	if !u.doc.Dirty() {
@@ -383,7 +383,7 @@ func TestTerminateKeepsUnsavedWork(t *testing.T) {
 	}
 
 	// Restored, saved, terminated: nothing is left to offer.
-	if err := saveAndWait(t, u2, nil, filepath.Join(t.TempDir(), "p.xmpuzzle")); err != nil {
+	if err := saveAndWait(t, u2, filepath.Join(t.TempDir(), "p.xmpuzzle")); err != nil {
 		t.Fatal(err)
 	}
 	u2.SetExit(func() {})

@@ -41,7 +41,7 @@ func TestSaveAsFailureKeepsFile(t *testing.T) {
 	if b, _ := os.ReadFile(path); string(b) != old {
 		t.Fatalf("the file changed before the save: %q", b)
 	}
-	waitFile(t, u, nil, func() { test.Tap(findButton(t, u, "Yes")) })
+	waitFile(t, u, func() { test.Tap(findButton(t, u, "Yes")) })
 	if !dialogShows(t, u, "cannot save old.xmpuzzle") {
 		t.Errorf("no message about the failed save:\n%s", overlayText(t, u))
 	}
@@ -82,7 +82,7 @@ func TestSaveAsWrites(t *testing.T) {
 	}
 	s.folder.SetText(dir)
 	s.name.SetText("prism.XMPUZZLE")
-	waitFile(t, u, nil, s.confirm)
+	waitFile(t, u, s.confirm)
 	path := filepath.Join(dir, "prism.XMPUZZLE")
 	if !saved || u.doc.Path != path || u.doc.Dirty() {
 		t.Fatalf("saved %v, document path %q, dirty %v", saved, u.doc.Path, u.doc.Dirty())

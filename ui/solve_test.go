@@ -41,6 +41,14 @@ type uiQueue chan func()
 
 func (q uiQueue) do(f func()) { q <- f }
 
+// offer queues f, or drops it when the queue is full.
+func (q uiQueue) offer(f func()) {
+	select {
+	case q <- f:
+	default:
+	}
+}
+
 // drain runs the updates queued so far.
 func (q uiQueue) drain() {
 	for {

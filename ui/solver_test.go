@@ -233,10 +233,10 @@ func TestContinueASearchSavedInAFile(t *testing.T) {
 		t.Fatalf("the search finished (%d assemblies) before Stop reached it", st.run.assemblies)
 	}
 	path := t.TempDir() + "/paused.xmpuzzle"
-	if err := saveAndWait(t, u, nil, path); err != nil {
+	if err := saveAndWait(t, u, path); err != nil {
 		t.Fatal(err)
 	}
-	waitFile(t, u, nil, func() { u.OpenPath(path) })
+	waitFile(t, u, func() { u.OpenPath(path) })
 	pr := &u.doc.Puzzle().Problems[0]
 	if pr.State != model.Paused || st.run != nil || !st.canContinue() {
 		t.Fatalf("reopened: state %d, run %v, can continue %v", pr.State, st.run, st.canContinue())

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -17,17 +18,30 @@ import (
 )
 
 // newTestUI opens p in a window of the headless test driver.
+// testQueues holds the queue newTestUI gave each App's uiDo.
+var testQueues sync.Map
+
+// uiQueueOf returns the queue of UI work newTestUI gave u.
+func uiQueueOf(u *App) uiQueue {
+	q, _ := testQueues.Load(u)
+	return q.(uiQueue)
+}
+
 func newTestUI(t testing.TB, p *model.Puzzle) *App {
 	t.Helper()
 	a := test.NewTempApp(t)
 	w := a.NewWindow("test")
 	u := New(a, w)
-	// Tooltips, autosaves, browsers and panels reach the UI from goroutines
-	// of their own, and Fyne's test driver would run that work on those
-	// goroutines, racing with the test. Tests that look at it queue it
-	// (uiQueue) and run it on the test goroutine, as Fyne's main loop
-	// would; the others drop it.
-	u.uiDo = func(func()) {}
+	// Tooltips, autosaves, browsers, panels and file jobs reach the UI from
+	// goroutines of their own, and Fyne's test driver would run that work
+	// on those goroutines, racing with the test. It is queued instead, and
+	// tests that look at it run it on the test goroutine (uiQueueOf), as
+	// Fyne's main loop would; what the others never run is dropped once
+	// the queue is full. Replacing u.uiDo after goroutines have started
+	// would race with them.
+	q := make(uiQueue, 4096)
+	u.uiDo = q.offer
+	testQueues.Store(u, q)
 	w.Resize(fyne.NewSize(1300, 850))
 	u.setDocument(NewDocument(p, ""), "test")
 	// A file's comment pop-up covers the window, and the menu's shortcuts
