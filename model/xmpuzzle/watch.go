@@ -21,10 +21,6 @@ import (
 // saves: 0.1 (solutions with disassemblies) to 0.3 (plain assemblies).
 const readShare = 0.2
 
-// reportEvery is how many solutions are read or written between reports
-// (and looks at the context).
-const reportEvery = 4096
-
 // watch follows one read or write for its context and progress function;
 // a nil *watch follows nothing.
 type watch struct {
@@ -55,8 +51,8 @@ func (w *watch) phase(from, to float64, total int64) {
 	w.report()
 }
 
-// add counts n units of work done, reports the fraction done now and then,
-// and returns the context's error once it has ended.
+// add counts n units of work done; every 1/256 of the phase it reports the
+// fraction done and returns the context's error, if it has ended.
 func (w *watch) add(n int64) error {
 	if w == nil {
 		return nil
