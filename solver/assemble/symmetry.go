@@ -113,11 +113,19 @@ type symmetryPlan struct {
 // representative of each assembly (canonical).
 //
 // complete (the expensive rotation check) runs the filter on a result
-// without symmetry too, where BurrTools runs none: the check is there to
-// remove assemblies that are turns and moves of each other outside the
-// result's symmetries, as its tooltip says, and a result whose variable
-// cells break its symmetry is where they happen (see conformance
-// TestCompleteCheckAsymmetricResult).
+// without symmetry too, and where the breaker takes all of the result's
+// symmetry, where BurrTools runs none: the check is there to remove
+// assemblies that are turns and moves of each other outside the result's
+// symmetries, as its tooltip says, and a result whose variable cells
+// break its symmetry, or that takes turned copies of an assembly
+// elsewhere, is where they happen (see conformance
+// TestCompleteCheckAsymmetricResult and
+// TestCompleteCheckWhenTheBreakerTakesAllSymmetry). The filter and the
+// breaker agree: the filter keeps the smallest of the turned and moved
+// copies, comparing the pivot's orientation first, and that is the
+// breaker's, whose orientations are the first of each set that the
+// result's symmetries turn into each other (a copy turned further by one
+// of them would be smaller).
 func (a *Assembler) planSymmetry(exact, prefer bool, force int, complete bool) symmetryPlan {
 	g := a.g
 	pl := symmetryPlan{breaker: -1, pivot: -1, canon: -1}
@@ -171,10 +179,10 @@ func (a *Assembler) planSymmetry(exact, prefer bool, force int, complete bool) s
 	pl.breaker = best
 	pl.pivot = a.slotStart[best]
 	if exact {
-		if symLeft || pl.canon >= 0 {
+		if symLeft || pl.canon >= 0 || complete {
 			pl.filter = true
 		}
-	} else if symLeft || a.parts[best].max > 1 || ranges {
+	} else if symLeft || a.parts[best].max > 1 || ranges || complete {
 		// With several copies of the breaker's shape, or optional pieces,
 		// restricting one piece's orientations would lose assemblies.
 		if ranges || a.parts[best].max > 1 {
