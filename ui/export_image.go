@@ -253,8 +253,8 @@ func (e *imageExport) job() (*exportJob, error) {
 		format = render.SVG
 	}
 	dir := strings.TrimSpace(e.folder.Text)
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("the folder %q does not exist", dir)
+	if err := folderError(dir); err != nil {
+		return nil, err
 	}
 	name := strings.TrimSpace(e.name.Text)
 	if name == "" || strings.ContainsRune(name, filepath.Separator) || name == "." || name == ".." {
@@ -378,6 +378,10 @@ func (e *imageExport) start() {
 		return
 	}
 	job, err := e.job()
+	if mf := (*missingFolder)(nil); errors.As(err, &mf) {
+		e.u.offerFolder(mf.folder, e.start)
+		return
+	}
 	if err != nil {
 		e.failed(err)
 		if e.done != nil {

@@ -3,6 +3,7 @@ package ui
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"image/png"
 	"io"
 	"os"
@@ -260,8 +261,37 @@ func TestExportErrors(t *testing.T) {
 	}
 	e := exportDialog(t, u, exportShape, "PNG", "big", dir)
 	check("not a number", e, "whole numbers")
-	e = exportDialog(t, u, exportShape, "PNG", "100x100", filepath.Join(dir, "nowhere"))
-	check("no folder", e, "does not exist")
+	// A folder that does not exist: the export offers to create it; No
+	// leaves it, Yes makes it and exports there.
+	nowhere := filepath.Join(dir, "new", "pictures")
+	e = exportDialog(t, u, exportShape, "PNG", "100x100", nowhere)
+	e.name.SetText("shape")
+	ended := make(chan error, 1)
+	e.done = func(_ []string, err error) { ended <- err }
+	test.Tap(e.exportBtn)
+	if !dialogShows(t, u, "does not exist. Create it?") {
+		t.Fatalf("no offer to create the folder:\n%s", overlayText(t, u))
+	}
+	test.Tap(findButton(t, u, "No"))
+	if _, err := os.Stat(nowhere); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the folder was made though the user said No (%v)", err)
+	}
+	test.Tap(e.exportBtn)
+	test.Tap(findButton(t, u, "Yes"))
+	select {
+	case err := <-ended:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the export did not end")
+	}
+	if _, err := os.Stat(filepath.Join(nowhere, "shape.png")); err != nil {
+		t.Errorf("not exported into the new folder: %v", err)
+	}
+	for _, o := range u.win.Canvas().Overlays().List() {
+		u.win.Canvas().Overlays().Remove(o)
+	}
 	e = exportDialog(t, u, exportShape, "PNG", "100x100", dir)
 	e.name.SetText("")
 	check("no name", e, "give the file a name")

@@ -3,6 +3,7 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -84,8 +85,8 @@ func (s *savePath) check() error {
 	case folder == "":
 		return errors.New("choose a folder")
 	}
-	if fi, err := os.Stat(folder); err != nil || !fi.IsDir() {
-		return fmt.Errorf("the folder %s does not exist", folder)
+	if err := folderError(folder); err != nil {
+		return err
 	}
 	if fi, err := os.Stat(s.path()); err == nil && fi.IsDir() {
 		return fmt.Errorf("%s is a folder: choose another name", s.path())
@@ -96,7 +97,12 @@ func (s *savePath) check() error {
 // confirm checks the choice, asks before replacing a file and hands the
 // path on; a message leaves the dialog open to correct it.
 func (s *savePath) confirm() {
-	if err := s.check(); err != nil {
+	err := s.check()
+	if mf := (*missingFolder)(nil); errors.As(err, &mf) {
+		s.u.offerFolder(mf.folder, s.confirm)
+		return
+	}
+	if err != nil {
 		dialog.ShowError(err, s.u.win)
 		return
 	}
@@ -133,4 +139,42 @@ func (u *App) chooseFolder(folder *widget.Entry) {
 	}
 	d.Resize(fyne.NewSize(820, 560))
 	d.Show()
+}
+
+// missingFolder is the error for a folder to write in that does not exist.
+type missingFolder struct{ folder string }
+
+func (e *missingFolder) Error() string { return fmt.Sprintf("the folder %s does not exist", e.folder) }
+
+// folderError says what keeps a file from being written in folder: it
+// does not exist (a *missingFolder), or is not a folder.
+func folderError(folder string) error {
+	if folder == "" {
+		return errors.New("choose a folder")
+	}
+	fi, err := os.Stat(folder)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &missingFolder{folder}
+	case err != nil:
+		return fmt.Errorf("the folder %s: %w", folder, err)
+	case !fi.IsDir():
+		return fmt.Errorf("%s is a file, not a folder", folder)
+	}
+	return nil
+}
+
+// offerFolder asks whether to create the missing folder, a name typed in
+// an export or save dialog, and runs then once it is made.
+func (u *App) offerFolder(folder string, then func()) {
+	dialog.ShowConfirm("Create the Folder?", "The folder "+folder+" does not exist. Create it?", func(ok bool) {
+		if !ok {
+			return
+		}
+		if err := os.MkdirAll(folder, 0o755); err != nil {
+			dialog.ShowError(fmt.Errorf("cannot create the folder %s: %w", folder, err), u.win)
+			return
+		}
+		then()
+	}, u.win)
 }

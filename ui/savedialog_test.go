@@ -53,9 +53,9 @@ func TestSaveAsFailureKeepsFile(t *testing.T) {
 	}
 }
 
-// Save As writes the puzzle where the dialog says, and refuses a name
-// that is a folder or a folder that does not exist, with a message and
-// the dialog still open.
+// Save As writes the puzzle where the dialog says, refuses a name that
+// is a folder, with a message and the dialog still open, and offers to
+// create a folder that does not exist.
 func TestSaveAsWrites(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Prisms))
 	dir := t.TempDir()
@@ -66,7 +66,6 @@ func TestSaveAsWrites(t *testing.T) {
 	s := u.saveAsThen(func() { saved = true })
 	for _, c := range []struct{ folder, name, want string }{
 		{dir, "sub", "is a folder"},
-		{filepath.Join(dir, "missing"), "p", "does not exist"},
 		{dir, "  ", "type a file name"},
 		{dir, filepath.Join("a", "b"), "choose the folder"},
 	} {
@@ -93,5 +92,23 @@ func TestSaveAsWrites(t *testing.T) {
 	}
 	if p.Grid != grid.Prisms {
 		t.Errorf("saved grid %v, want prisms", p.Grid)
+	}
+
+	// A folder that does not exist: Save As offers to create it.
+	for _, o := range u.win.Canvas().Overlays().List() {
+		u.win.Canvas().Overlays().Remove(o)
+	}
+	saved = false
+	s = u.saveAsThen(func() { saved = true })
+	newDir := filepath.Join(dir, "new", "folder")
+	s.folder.SetText(newDir)
+	s.name.SetText("prism")
+	s.confirm()
+	if !dialogShows(t, u, "The folder "+newDir+" does not exist. Create it?") || saved {
+		t.Fatalf("no offer to create the folder (saved %v):\n%s", saved, overlayText(t, u))
+	}
+	waitFile(t, u, func() { test.Tap(findButton(t, u, "Yes")) })
+	if path := filepath.Join(newDir, "prism.xmpuzzle"); !saved || u.doc.Path != path {
+		t.Fatalf("after creating the folder: saved %v, document path %q", saved, u.doc.Path)
 	}
 }
