@@ -85,6 +85,26 @@ func TestMaxText(t *testing.T) {
 			t.Errorf("maxText(%d) = %d, want %d", c.size, got, c.want)
 		}
 	}
+	// A file of 3 MiB may unpack to 384 MiB, and no more.
+	for _, c := range []struct {
+		text int64
+		ok   bool
+	}{{300 << 20, true}, {384 << 20, true}, {384<<20 + 1, false}} {
+		in := &countingReader{r: io.LimitReader(zeros{}, 3<<20)}
+		io.Copy(io.Discard, in)
+		_, err := io.Copy(io.Discard, &textLimit{src: io.LimitReader(zeros{}, c.text), in: in})
+		if (err == nil) != c.ok {
+			t.Errorf("%d bytes of text from 3 MiB: %v", c.text, err)
+		}
+	}
+}
+
+// zeros reads as endless zero bytes.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
 }
 
 // Write lays out the solutions of a big search, written in batches, as
