@@ -49,7 +49,14 @@ type filter struct {
 	n        int  // proper orientations of the grid
 	mirror   bool // try mirror images, swapping mirror partners
 	complete bool
-	pivot    int // slot compared first, or -1
+	// flatTurns: the complete check on balls, mirror images not compared
+	// otherwise; a mirror image of an assembly whose balls lie in one
+	// plane is a turn of it (mirror it through that plane first, which
+	// changes nothing), though often no turn of the grid: a layer across
+	// the lattice's threefold axes also turns by halves and sixths of a
+	// turn about them. Those assemblies' mirror images are compared.
+	flatTurns bool
+	pivot     int // slot compared first, or -1
 	// unpaired[i] says that no slot of parts 0..i has a mirror partner:
 	// a mirror turn then moves no piece into those parts (see lead).
 	unpaired []bool
@@ -90,8 +97,9 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 		a: a, n: g.Orientations(), complete: opts.CompleteRotationCheck,
 		mirror: a.plan.mirror && !opts.KeepMirrors, pivot: a.plan.pivot,
 	}
+	f.flatTurns = f.complete && !f.mirror && g.Type() == grid.Spheres
 	end := f.n
-	if f.mirror {
+	if f.mirror || f.flatTurns {
 		end *= 2
 	}
 	f.unpaired = make([]bool, len(a.parts))
@@ -193,12 +201,16 @@ func newFilter(ctx context.Context, a *Assembler, opts Options) (*filter, error)
 // filter time). So do mirror turns while no part up to the lead's has a
 // mirror partner: none of their pieces can then change parts.
 func (f *filter) smallerExists(s *Scratch) bool {
+	turnsOnly := f.flatTurns && !f.flat(s)
 	part, from, to := f.lead(s)
 	var mask []uint64 // leadAllows for every turn, when cached
 	if part >= 0 && to == from+1 {
 		mask = f.leadMask(s, part, from)
 	}
 	for k, t := range f.trans {
+		if turnsOnly && t >= f.n {
+			break // the mirror images come after the turns
+		}
 		if part >= 0 && (t < f.n || f.unpaired[part]) {
 			if mask != nil {
 				if mask[k>>6]&(1<<(uint(k)&63)) == 0 {
@@ -633,4 +645,44 @@ func (r *result) cellOf(q grid.Vec) int32 {
 		return -1
 	}
 	return r.cell[i]
+}
+
+// flat reports whether the balls of the assembly in s.orig lie in one
+// plane (see flatTurns).
+func (f *filter) flat(s *Scratch) bool {
+	a := f.a
+	s.points = s.points[:0]
+	for slot, p := range s.orig {
+		if p.t == unplacedT {
+			continue
+		}
+		si := a.parts[a.slotPart[slot]].info
+		d := p.p.Sub(si.or[p.t].hot)
+		for _, c := range si.turned(int(p.t)) {
+			s.points = append(s.points, c.Pos.Add(d))
+		}
+	}
+	return coplanar(s.points)
+}
+
+// coplanar reports whether the points p lie in one plane.
+func coplanar(p []grid.Vec) bool {
+	var n grid.Vec // a normal of the plane, once two directions are found
+	for i := 1; i < len(p) && n == (grid.Vec{}); i++ {
+		for j := i + 1; j < len(p) && n == (grid.Vec{}); j++ {
+			n = cross(p[i].Sub(p[0]), p[j].Sub(p[0]))
+		}
+	}
+	for _, q := range p {
+		d := q.Sub(p[0])
+		if n[0]*d[0]+n[1]*d[1]+n[2]*d[2] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// cross returns the cross product a × b.
+func cross(a, b grid.Vec) grid.Vec {
+	return grid.Vec{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
 }
