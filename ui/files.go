@@ -180,7 +180,7 @@ func (u *App) writeTo(path string, then func()) {
 		}
 		doc.MarkSaved(path, id)
 		if doc != u.doc {
-			return // replaced while it was written (a shortcut before the dialog showed)
+			return // another document came meanwhile: its window state is not this save's
 		}
 		u.addRecent(path)
 		u.refresh()
