@@ -1329,7 +1329,6 @@ type Scratch struct {
 	best    []plc // canonical's smallest variant so far
 	perPart [][]int32
 	cells   []cellAt
-	points  []grid.Vec // the balls of an assembly (filter.flat)
 	// rowOf[slot] is the placement row of s.orig[slot], -1 if unplaced.
 	rowOf []int32
 	// allowed caches leadAllows for a lead of one slot by its row:

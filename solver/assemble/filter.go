@@ -565,17 +565,7 @@ func (f *filter) smallerLazy(s *Scratch) bool {
 // cell is covered.
 func (f *filter) smallerShift(s *Scratch) bool {
 	a := f.a
-	s.cells = s.cells[:0]
-	for slot, p := range s.v {
-		if p.t == unplacedT {
-			continue
-		}
-		si := a.parts[a.slotPart[slot]].info
-		d := p.p.Sub(si.or[p.t].hot)
-		for _, c := range si.turned(int(p.t)) {
-			s.cells = append(s.cells, cellAt{pos: c.Pos.Add(d), tag: c.Tag})
-		}
-	}
+	f.cellsOf(s, s.v)
 	if len(s.cells) == 0 {
 		return false
 	}
@@ -647,34 +637,39 @@ func (r *result) cellOf(q grid.Vec) int32 {
 	return r.cell[i]
 }
 
-// flat reports whether the balls of the assembly in s.orig lie in one
-// plane (see flatTurns).
-func (f *filter) flat(s *Scratch) bool {
+// cellsOf puts the cells of the pieces placed in v into s.cells.
+func (f *filter) cellsOf(s *Scratch, v []plc) {
 	a := f.a
-	s.points = s.points[:0]
-	for slot, p := range s.orig {
+	s.cells = s.cells[:0]
+	for slot, p := range v {
 		if p.t == unplacedT {
 			continue
 		}
 		si := a.parts[a.slotPart[slot]].info
 		d := p.p.Sub(si.or[p.t].hot)
 		for _, c := range si.turned(int(p.t)) {
-			s.points = append(s.points, c.Pos.Add(d))
+			s.cells = append(s.cells, cellAt{pos: c.Pos.Add(d), tag: c.Tag})
 		}
 	}
-	return coplanar(s.points)
 }
 
-// coplanar reports whether the points p lie in one plane.
-func coplanar(p []grid.Vec) bool {
+// flat reports whether the balls of the assembly in s.orig lie in one
+// plane (see flatTurns).
+func (f *filter) flat(s *Scratch) bool {
+	f.cellsOf(s, s.orig)
+	return coplanar(s.cells)
+}
+
+// coplanar reports whether the cells c lie in one plane.
+func coplanar(c []cellAt) bool {
 	var n grid.Vec // a normal of the plane, once two directions are found
-	for i := 1; i < len(p) && n == (grid.Vec{}); i++ {
-		for j := i + 1; j < len(p) && n == (grid.Vec{}); j++ {
-			n = cross(p[i].Sub(p[0]), p[j].Sub(p[0]))
+	for i := 1; i < len(c) && n == (grid.Vec{}); i++ {
+		for j := i + 1; j < len(c) && n == (grid.Vec{}); j++ {
+			n = cross(c[i].pos.Sub(c[0].pos), c[j].pos.Sub(c[0].pos))
 		}
 	}
-	for _, q := range p {
-		d := q.Sub(p[0])
+	for _, q := range c {
+		d := q.pos.Sub(c[0].pos)
 		if n[0]*d[0]+n[1]*d[1]+n[2]*d[2] != 0 {
 			return false
 		}
