@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strconv"
@@ -321,16 +323,30 @@ func (u *App) offerRecovery(list []recovery.Entry) {
 	d.Show()
 }
 
-// restore opens a recovered puzzle as an unsaved document and, if asked,
-// continues the search that was running. The recovery file of the crashed
-// session goes once this session's own holds the document.
+// restore opens a recovered puzzle, in the background (filejob.go), as an
+// unsaved document and, if asked, continues the search that was running.
+// The recovery file of the crashed session goes once this session's own
+// holds the document.
 func (u *App) restore(e recovery.Entry, cont bool) {
-	p, err := e.Load()
-	if err != nil {
-		u.showError(fmt.Errorf("%w\n\nThe recovery file was removed.", err))
-		e.Discard()
-		return
-	}
+	var p *model.Puzzle
+	u.startFileJob("Restoring "+e.Title, func(ctx context.Context, progress func(float64)) (err error) {
+		p, err = e.Load(ctx, progress)
+		return err
+	}, func(err error) {
+		switch {
+		case errors.Is(err, context.Canceled):
+			u.setStatus("Stopped restoring " + e.Title + ": the next start offers it again")
+		case err != nil:
+			u.showError(fmt.Errorf("%w\n\nThe recovery file was removed.", err))
+			e.Discard()
+		default:
+			u.restored(e, p, cont)
+		}
+	})
+}
+
+// restored makes the recovered puzzle p the document (see restore).
+func (u *App) restored(e recovery.Entry, p *model.Puzzle, cont bool) {
 	doc := NewDocument(p, e.Path)
 	doc.saved = -1 // unsaved changes: the file on disk (if any) is older
 	u.setDocument(doc, e.Title)

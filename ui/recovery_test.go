@@ -88,7 +88,7 @@ func TestRecoverAfterCrash(t *testing.T) {
 	if restore == nil {
 		t.Fatal("no Restore button")
 	}
-	test.Tap(restore)
+	waitFile(t, u2, func() { test.Tap(restore) })
 	if u2.g.Type() != grid.Cubes || state(u2, 0, a) != model.Filled || filled(u2) != 1 {
 		t.Fatalf("restored a %v puzzle with %d filled cells; want the cube puzzle with cell %v", u2.g.Type(), filled(u2), a)
 	}
@@ -246,7 +246,7 @@ func TestCrashWhileSolvingContinues(t *testing.T) {
 	if b == nil {
 		t.Fatal("no offer to continue the search")
 	}
-	test.Tap(b)
+	waitFile(t, u2, func() { test.Tap(b) })
 	r := u2.solve.run
 	if r == nil || !r.running || r.assemblies != at || u2.tabs.SelectedIndex() != tabSolve {
 		t.Fatalf("after the offer: run %+v (want one continuing from %d assemblies on the Solve tab)", r, at)
@@ -377,7 +377,7 @@ func TestTerminateKeepsUnsavedWork(t *testing.T) {
 	}
 	u2 := newTestUI(t, newPuzzle(grid.Prisms))
 	u2.StartRecovery(store)
-	test.Tap(findButton(t, u2, "Restore"))
+	waitFile(t, u2, func() { test.Tap(findButton(t, u2, "Restore")) })
 	if u2.g.Type() != grid.Cubes || state(u2, 0, a) != model.Filled || filled(u2) != 1 {
 		t.Fatalf("restored a %v puzzle with %d filled cells; want the cube puzzle with cell %v", u2.g.Type(), filled(u2), a)
 	}

@@ -7,6 +7,7 @@
 package recovery
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -242,9 +243,10 @@ func (s Store) alive(name string) bool {
 	return err == nil && !ok
 }
 
-// Load reads the recovered puzzle.
-func (e Entry) Load() (*model.Puzzle, error) {
-	p, err := xmpuzzle.ReadFile(e.store.path(e.name, ".xmpuzzle"))
+// Load reads the recovered puzzle; ctx stops it, and progress, if not
+// nil, hears how far it is (see xmpuzzle.ReadFileContext).
+func (e Entry) Load(ctx context.Context, progress func(done float64)) (*model.Puzzle, error) {
+	p, err := xmpuzzle.ReadFileContext(ctx, e.store.path(e.name, ".xmpuzzle"), progress)
 	if err != nil {
 		return nil, fmt.Errorf("recovery file of %s: %w", e.Title, err)
 	}

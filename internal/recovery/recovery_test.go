@@ -1,6 +1,7 @@
 package recovery
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -67,7 +68,7 @@ func TestCrashedSessionIsOffered(t *testing.T) {
 	if e.Path != "/home/u/p.xmpuzzle" || e.Title != "p.xmpuzzle" || e.Search == nil || *e.Search != (Search{Disassemble: true, MaxHoles: -1, Keep: 10, Drop: 7}) || e.Saved.Before(before) {
 		t.Fatalf("entry %+v", e.Info)
 	}
-	p, err := e.Load()
+	p, err := e.Load(context.Background(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +108,7 @@ func TestClearAndBrokenFiles(t *testing.T) {
 	if len(o) != 1 {
 		t.Fatalf("%d entries, want z", len(o))
 	}
-	if _, err := o[0].Load(); err == nil {
+	if _, err := o[0].Load(context.Background(), nil); err == nil {
 		t.Fatal("a junk recovery file loaded")
 	}
 	if _, err := NewStore(filepath.Join(t.TempDir(), "none")).Orphans(); err != nil {
