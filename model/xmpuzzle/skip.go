@@ -41,55 +41,87 @@ func solutionSpans(data []byte) (cuts [][2]int, ok bool) {
 		at    int       // depth at which it was opened
 	)
 	for i := 0; ; {
-		j := bytes.IndexByte(data[i:], '<')
-		if j < 0 {
+		t, more, ok := nextTag(data, i)
+		if !ok {
+			return nil, false
+		}
+		if !more {
 			return cuts, from < 0 && depth == 0
 		}
-		i += j
-		rest := data[i:]
-		if n, isMarkup, ok := markup(rest); !ok {
-			return nil, false
-		} else if isMarkup {
-			i += n
-			continue
-		}
-		switch {
-		case bytes.HasPrefix(rest, []byte("</")):
-			k := bytes.IndexByte(rest, '>')
-			if k < 0 || depth == 0 {
+		i = t.end
+		if t.closing {
+			if depth == 0 {
 				return nil, false
 			}
 			depth--
 			if from >= 0 && depth == at {
-				if name := bytes.TrimSpace(rest[2:k]); !bytes.Equal(name, []byte("solutions")) {
+				if !bytes.Equal(t.name, []byte("solutions")) {
 					return nil, false
 				}
-				cuts = append(cuts, [2]int{from, i + k + 1})
+				cuts = append(cuts, [2]int{from, t.end})
 				from = -1
 			}
-			i += k + 1
-		default:
-			name, end := tagEnd(rest)
-			if end < 0 || len(name) == 0 {
-				return nil, false
-			}
-			closed := rest[end-1] == '/'
-			if from < 0 && depth == 3 && bytes.Equal(name, []byte("solutions")) &&
-				bytes.Equal(path[0], []byte("puzzle")) && bytes.Equal(path[1], []byte("problems")) && bytes.Equal(path[2], []byte("problem")) {
-				if closed {
-					cuts = append(cuts, [2]int{i, i + end + 1})
-				} else {
-					from, at = i, depth
-				}
-			}
-			if !closed {
-				if depth < len(path) {
-					path[depth] = name
-				}
-				depth++
-			}
-			i += end + 1
+			continue
 		}
+		if len(t.name) == 0 {
+			return nil, false
+		}
+		if from < 0 && depth == 3 && bytes.Equal(t.name, []byte("solutions")) &&
+			bytes.Equal(path[0], []byte("puzzle")) && bytes.Equal(path[1], []byte("problems")) && bytes.Equal(path[2], []byte("problem")) {
+			if t.empty {
+				cuts = append(cuts, [2]int{t.start, t.end})
+			} else {
+				from, at = t.start, depth
+			}
+		}
+		if !t.empty {
+			if depth < len(path) {
+				path[depth] = t.name
+			}
+			depth++
+		}
+	}
+}
+
+// tag is a start or end tag of an XML text, as nextTag finds it.
+type tag struct {
+	start, end int    // where it is in the text, [start, end)
+	name       []byte // its name (trimmed in an end tag)
+	closing    bool   // an end tag, </name>
+	empty      bool   // a start tag that ends its element, <name/>
+}
+
+// nextTag returns the first tag of text at or after i, passing over
+// text, comments, CDATA sections and processing instructions: the scan
+// that dropSolutions, cutSolutions and cutVoxelTexts share. more is
+// false at the end of the text; ok is false where the scan cannot go on
+// (a DOCTYPE, or a construct that does not end).
+func nextTag(text []byte, i int) (t tag, more, ok bool) {
+	for {
+		j := bytes.IndexByte(text[i:], '<')
+		if j < 0 {
+			return tag{}, false, true
+		}
+		i += j
+		rest := text[i:]
+		if n, isMarkup, ok := markup(rest); !ok {
+			return tag{}, false, false
+		} else if isMarkup {
+			i += n
+			continue
+		}
+		if bytes.HasPrefix(rest, []byte("</")) {
+			k := bytes.IndexByte(rest, '>')
+			if k < 0 {
+				return tag{}, false, false
+			}
+			return tag{start: i, end: i + k + 1, name: bytes.TrimSpace(rest[2:k]), closing: true}, true, true
+		}
+		name, end := tagEnd(rest)
+		if end < 0 {
+			return tag{}, false, false
+		}
+		return tag{start: i, end: i + end + 1, name: name, empty: rest[end-1] == '/'}, true, true
 	}
 }
 

@@ -178,42 +178,24 @@ func solutionBatches(b []byte, base, line int) (batches []solutionBatch, ok bool
 // elementLen returns the length of the element that b begins with, and
 // false if b does not begin with a start tag or the element does not end.
 func elementLen(b []byte) (int, bool) {
-	if _, isMarkup, _ := markup(b); isMarkup || bytes.HasPrefix(b, []byte("</")) {
+	if len(b) == 0 || b[0] != '<' {
 		return 0, false
 	}
 	depth := 0
 	for i := 0; ; {
-		j := bytes.IndexByte(b[i:], '<')
-		if j < 0 {
-			return 0, false
+		t, more, ok := nextTag(b, i)
+		if !ok || !more || i == 0 && (t.start != 0 || t.closing) {
+			return 0, false // no element, or b begins with markup or an end tag
 		}
-		i += j
-		rest := b[i:]
-		if n, isMarkup, ok := markup(rest); !ok {
-			return 0, false
-		} else if isMarkup {
-			i += n
-			continue
-		}
-		if bytes.HasPrefix(rest, []byte("</")) {
-			k := bytes.IndexByte(rest, '>')
-			if k < 0 {
-				return 0, false
-			}
-			i += k + 1
+		i = t.end
+		switch {
+		case t.closing:
 			if depth--; depth == 0 {
 				return i, true
 			}
-			continue
-		}
-		_, end := tagEnd(rest)
-		if end < 0 {
-			return 0, false
-		}
-		i += end + 1
-		if rest[end-1] != '/' {
+		case !t.empty:
 			depth++
-		} else if depth == 0 {
+		case depth == 0:
 			return i, true
 		}
 	}

@@ -30,6 +30,14 @@ func TestSolutionBatches(t *testing.T) {
 		t.Errorf("%d batches, want 3", k)
 	}
 	samePlainRead(t, "batches", []byte(text))
+	// Text or markup between the solutions leaves them to the parser.
+	for _, between := range []string{"x", "<!-- x -->", "<?x?>"} {
+		other := strings.Replace(text, "\n  <solution ", "\n  "+between+"<solution ", 1)
+		if plain, batched := scanned(other); plain != 0 || batched != 0 {
+			t.Errorf("%q between the solutions: %d scanned and %d batched, want none", between, plain, batched)
+		}
+		samePlainRead(t, "between "+between, []byte(other))
+	}
 	p, err := Read(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)

@@ -38,35 +38,18 @@ func cutVoxelTexts(data []byte) ([]byte, []voxelText) {
 		size  = len(data)
 	)
 	for i := 0; ; {
-		j := bytes.IndexByte(data[i:], '<')
-		if j < 0 {
+		t, more, ok := nextTag(data, i)
+		if !ok {
+			return data, nil
+		}
+		if !more {
 			break
 		}
-		i += j
-		rest := data[i:]
-		if n, isMarkup, ok := markup(rest); !ok {
-			return data, nil
-		} else if isMarkup {
-			i += n
+		i = t.end
+		if t.closing || !bytes.Equal(t.name, []byte("voxel")) {
 			continue
 		}
-		if bytes.HasPrefix(rest, []byte("</")) {
-			k := bytes.IndexByte(rest, '>')
-			if k < 0 {
-				return data, nil
-			}
-			i += k + 1
-			continue
-		}
-		name, end := tagEnd(rest)
-		if end < 0 {
-			return data, nil
-		}
-		i += end + 1
-		if !bytes.Equal(name, []byte("voxel")) {
-			continue
-		}
-		if rest[end-1] == '/' {
+		if t.empty {
 			texts = append(texts, voxelText{})
 			continue
 		}
