@@ -113,6 +113,7 @@ func cutSolutions(data []byte) (cut []byte, sols *cutSolutionsText) {
 			continue // <solutions/>: nothing to cut
 		}
 		from, to := sp[0]+end+1, sp[0]+bytes.LastIndexByte(el, '<')
+		fromLine := line + bytes.Count(data[last:from], []byte{'\n'})
 		var b solutionBlock
 		if sols, ok := scanPlainSolutions(data[from:to]); ok {
 			for i := range sols {
@@ -121,7 +122,7 @@ func cutSolutions(data []byte) (cut []byte, sols *cutSolutionsText) {
 				sols[i].to += from
 			}
 			b.plain = sols
-		} else if b.batches, ok = solutionBatches(data[from:to], from, line+bytes.Count(data[last:from], []byte{'\n'})); !ok {
+		} else if b.batches, ok = solutionBatches(data[from:to], from, fromLine); !ok {
 			continue
 		}
 		if len(b.plain) == 0 && len(b.batches) == 0 {
@@ -138,7 +139,7 @@ func cutSolutions(data []byte) (cut []byte, sols *cutSolutionsText) {
 			cut = append(cut, '\n')
 		}
 		cut = append(cut, "-->"...)
-		line += bytes.Count(data[last:from], []byte{'\n'}) + breaks
+		line = fromLine + breaks
 		last = to
 		blocks = append(blocks, b)
 	}
