@@ -51,29 +51,45 @@ func TestCompleteCheckOnOtherGrids(t *testing.T) {
 		{"complete-tetraocta-1016", 24, 6, 24},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			p, err := xmpuzzle.ReadFile(filepath.Join("testdata", tc.file+".xmpuzzle"))
-			if err != nil {
-				t.Fatal(err)
+			p, all, classes := allAndClasses(t, tc.file)
+			if all != tc.all {
+				t.Fatalf("%d assemblies with rotations and mirrors kept, want %d (BurrTools too)", all, tc.all)
 			}
-			sols, done, err := solveAll(t, p, 0, solver.Options{KeepRotations: true, KeepMirrors: true})
-			if err != nil {
-				t.Fatal(err)
+			if classes != tc.classes {
+				t.Fatalf("%d classes of assemblies that turn into each other, want %d", classes, tc.classes)
 			}
-			if done.Assemblies != tc.all {
-				t.Fatalf("%d assemblies with rotations and mirrors kept, want %d (BurrTools too)", done.Assemblies, tc.all)
-			}
-			if n := orbits(t, p, sols); n != tc.classes {
-				t.Fatalf("%d classes of assemblies that turn into each other, want %d", n, tc.classes)
-			}
-			_, done, err = solveAll(t, p, 0, solver.Options{CompleteRotationCheck: true, KeepMirrors: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if done.Assemblies != tc.classes {
-				t.Errorf("the expensive check kept %d assemblies, want one per class, %d (BurrTools keeps %d)", done.Assemblies, tc.classes, tc.burrTools)
+			if kept := completeKept(t, p, true); kept != tc.classes {
+				t.Errorf("the expensive check kept %d assemblies, want one per class, %d (BurrTools keeps %d)", kept, tc.classes, tc.burrTools)
 			}
 		})
 	}
+}
+
+// allAndClasses reads testdata/file.xmpuzzle and returns the puzzle, its
+// assemblies with rotations and mirrors kept (where BurrTools and BurrLab
+// agree) and the number of their classes (orbits).
+func allAndClasses(t *testing.T, file string) (p *model.Puzzle, all, classes uint64) {
+	t.Helper()
+	p, err := xmpuzzle.ReadFile(filepath.Join("testdata", file+".xmpuzzle"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sols, done, err := solveAll(t, p, 0, solver.Options{KeepRotations: true, KeepMirrors: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, done.Assemblies, orbits(t, p, sols)
+}
+
+// completeKept returns how many assemblies of problem 0 of p the
+// expensive rotation check keeps, mirrors kept or not.
+func completeKept(t *testing.T, p *model.Puzzle, mirrors bool) uint64 {
+	t.Helper()
+	_, done, err := solveAll(t, p, 0, solver.Options{CompleteRotationCheck: true, KeepMirrors: mirrors})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return done.Assemblies
 }
 
 // orbits counts the classes of the assemblies sols of problem 0 of p
@@ -229,24 +245,13 @@ func orbits(t *testing.T, p *model.Puzzle, sols []model.Solution) uint64 {
 // puzzles of the earlier comparison this brought the kept count to the
 // number of classes in 122 more of them and changed no other.
 func TestCompleteCheckAsymmetricResult(t *testing.T) {
-	p, err := xmpuzzle.ReadFile(filepath.Join("testdata", "complete-cubes-asymmetric-1149.xmpuzzle"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sols, done, err := solveAll(t, p, 0, solver.Options{KeepRotations: true, KeepMirrors: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if done.Assemblies != 4 || orbits(t, p, sols) != 1 {
-		t.Fatalf("%d assemblies in %d classes, want 4 in 1", done.Assemblies, orbits(t, p, sols))
+	p, all, classes := allAndClasses(t, "complete-cubes-asymmetric-1149")
+	if all != 4 || classes != 1 {
+		t.Fatalf("%d assemblies in %d classes, want 4 in 1", all, classes)
 	}
 	for _, mirrors := range []bool{true, false} {
-		_, done, err := solveAll(t, p, 0, solver.Options{CompleteRotationCheck: true, KeepMirrors: mirrors})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if done.Assemblies != 1 {
-			t.Errorf("keep mirrors %v: the expensive check kept %d assemblies, want 1 (BurrTools keeps 4)", mirrors, done.Assemblies)
+		if kept := completeKept(t, p, mirrors); kept != 1 {
+			t.Errorf("keep mirrors %v: the expensive check kept %d assemblies, want 1 (BurrTools keeps 4)", mirrors, kept)
 		}
 	}
 	// The ordinary check has no symmetry to go by: all four.
@@ -280,26 +285,15 @@ func TestCompleteCheckWhenTheBreakerTakesAllSymmetry(t *testing.T) {
 		{"complete-breaker-tetraocta-1082", 4, 4},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			p, err := xmpuzzle.ReadFile(filepath.Join("testdata", tc.file+".xmpuzzle"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			sols, done, err := solveAll(t, p, 0, solver.Options{KeepRotations: true, KeepMirrors: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n := orbits(t, p, sols); done.Assemblies != tc.all || n != 1 {
-				t.Fatalf("%d assemblies in %d classes, want %d in 1", done.Assemblies, n, tc.all)
+			p, all, classes := allAndClasses(t, tc.file)
+			if all != tc.all || classes != 1 {
+				t.Fatalf("%d assemblies in %d classes, want %d in 1", all, classes, tc.all)
 			}
 			// No piece has a mirror partner: the mirror images are not
 			// compared, and both counts are the class count.
 			for _, mirrors := range []bool{true, false} {
-				_, done, err := solveAll(t, p, 0, solver.Options{CompleteRotationCheck: true, KeepMirrors: mirrors})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if done.Assemblies != 1 {
-					t.Errorf("keep mirrors %v: the expensive check kept %d assemblies, want 1 (BurrTools keeps %d)", mirrors, done.Assemblies, tc.burrTools)
+				if kept := completeKept(t, p, mirrors); kept != 1 {
+					t.Errorf("keep mirrors %v: the expensive check kept %d assemblies, want 1 (BurrTools keeps %d)", mirrors, kept, tc.burrTools)
 				}
 			}
 		})
@@ -329,25 +323,14 @@ func TestCompleteCheckFlatBalls(t *testing.T) {
 		{"complete-spheres-flat-1154", 15, 8, 9, 15},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
-			p, err := xmpuzzle.ReadFile(filepath.Join("testdata", tc.file+".xmpuzzle"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			sols, done, err := solveAll(t, p, 0, solver.Options{KeepRotations: true, KeepMirrors: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if n := orbits(t, p, sols); done.Assemblies != tc.all || n != tc.classes {
-				t.Fatalf("%d assemblies in %d classes, want %d in %d", done.Assemblies, n, tc.all, tc.classes)
+			p, all, classes := allAndClasses(t, tc.file)
+			if all != tc.all || classes != tc.classes {
+				t.Fatalf("%d assemblies in %d classes, want %d in %d", all, classes, tc.all, tc.classes)
 			}
 			for _, mirrors := range []bool{true, false} {
-				_, done, err := solveAll(t, p, 0, solver.Options{CompleteRotationCheck: true, KeepMirrors: mirrors})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if done.Assemblies != tc.classes {
+				if kept := completeKept(t, p, mirrors); kept != tc.classes {
 					t.Errorf("keep mirrors %v: the expensive check kept %d assemblies, want %d (BurrLab kept %d before, BurrTools keeps %d)",
-						mirrors, done.Assemblies, tc.classes, tc.before, tc.burrTools)
+						mirrors, kept, tc.classes, tc.before, tc.burrTools)
 				}
 			}
 		})
