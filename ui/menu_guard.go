@@ -37,10 +37,13 @@ func (u *App) guardMenu(m *fyne.MainMenu) {
 }
 
 // unlessCovered returns f, made to do nothing while an overlay covers the
-// main window.
+// main window. It also gives the status line its message back: a shortcut
+// typed with the pointer resting on the grid would otherwise leave that
+// cell's text under the dialog it opens, or beside the cell it changed.
 func (u *App) unlessCovered(f func()) func() {
 	return func() {
 		if u.win.Canvas().Overlays().Top() == nil {
+			u.hoverStatus("")
 			f()
 		}
 	}

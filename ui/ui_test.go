@@ -211,7 +211,8 @@ func TestHoverReportsCell(t *testing.T) {
 
 // TestHoverGivesBackTheMessage: the cell under the pointer shows in place
 // of the last message only while the pointer is over the grid, and not on
-// another tab that Alt+2 brought up with the pointer resting there.
+// another tab that Alt+2 brought up with the pointer resting there, nor
+// under a dialog a shortcut opened.
 func TestHoverGivesBackTheMessage(t *testing.T) {
 	u := newTestUI(t, newPuzzle(grid.Cubes))
 	u.setStatus("Saved box.xmpuzzle")
@@ -233,6 +234,15 @@ func TestHoverGivesBackTheMessage(t *testing.T) {
 		t.Errorf("on the Problems tab: status %q", got)
 	}
 	u.tabs.SelectIndex(0)
+	hover()
+	pressShortcut(u, menuShortcut(fyne.KeyS, true)) // Save As, over a still pointer
+	if top := u.win.Canvas().Overlays().Top(); top == nil {
+		t.Fatal("Save As opened no dialog")
+	}
+	if got := u.status.Text; got != "Saved box.xmpuzzle" {
+		t.Errorf("under the Save As dialog: status %q", got)
+	}
+	u.win.Canvas().Overlays().Top().Hide()
 	hover()
 	u.setStatus("Turned S1")
 	if got := u.status.Text; got != "Turned S1" {
