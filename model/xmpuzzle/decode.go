@@ -130,8 +130,9 @@ func readFileWatched(path string, noSolutions bool, wt *watch) (*model.Puzzle, e
 		return nil, err
 	}
 	defer f.Close()
-	wt.phase(0, readShare, fileSize(f))
-	p, err := read(f, noSolutions, textSize(f), wt)
+	size := fileSize(f)
+	wt.phase(0, readShare, size)
+	p, err := read(f, noSolutions, textSize(f, size), wt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -143,13 +144,11 @@ func readFileWatched(path string, noSolutions bool, wt *watch) (*model.Puzzle, e
 // about three times over, on fresh pages that cost a small solve as much
 // as its work. A gzip file ends with the length of its text (modulo
 // 2^32); deflate shrinks text at most about 1032 times, which bounds a
-// wrong one. 0 means unknown.
-func textSize(f *os.File) int {
-	st, err := f.Stat()
-	if err != nil || !st.Mode().IsRegular() {
+// wrong one. size is f's (fileSize); 0 means unknown, in and out.
+func textSize(f *os.File, size int64) int {
+	if size == 0 {
 		return 0
 	}
-	size := st.Size()
 	var head, tail [4]byte
 	if _, err := f.ReadAt(head[:2], 0); err != nil || head[0] != 0x1f || head[1] != 0x8b {
 		return int(size)

@@ -33,7 +33,7 @@ func TestTextSize(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := textSize(f); got != c.want {
+		if got := textSize(f, fileSize(f)); got != c.want {
 			t.Errorf("%s: size %d, want %d", c.name, got, c.want)
 		}
 		f.Close()

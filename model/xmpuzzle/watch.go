@@ -134,7 +134,8 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// fileSize returns the size of f, or 0.
+// fileSize returns the size of f if it is a regular file, or 0 (a pipe,
+// an error).
 func fileSize(f *os.File) int64 {
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		return st.Size()

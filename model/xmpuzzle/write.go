@@ -43,7 +43,7 @@ func writeWatched(w io.Writer, p *model.Puzzle, level int, wt *watch) error {
 	text := skeleton.Bytes()
 	total := 0
 	for k := range p.Problems {
-		if pr := &p.Problems[k]; pr.NumSlots() > 0 {
+		if pr := &p.Problems[k]; hasSolutions(pr) {
 			total += len(pr.Solutions)
 		}
 	}
@@ -282,10 +282,14 @@ func writeProblem(parent *etree.Element, pr *model.Problem, k int) {
 		a.CreateAttr("version", pr.Assembler.Version)
 		a.SetText(pr.Assembler.Data)
 	}
-	if len(pr.Solutions) > 0 && pr.NumSlots() > 0 {
+	if hasSolutions(pr) {
 		e.CreateElement("solutions").CreateComment(blockMark + strconv.Itoa(k))
 	}
 }
+
+// hasSolutions reports whether pr's text gets a <solutions>, for the
+// writer and for its progress, which counts what it will write.
+func hasSolutions(pr *model.Problem) bool { return len(pr.Solutions) > 0 && pr.NumSlots() > 0 }
 
 // writeSolution writes a <solution> (§8.6) with its slots in normal order
 // (placed first, sorted within each part) and the disassembly's piece
