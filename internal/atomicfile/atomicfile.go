@@ -38,7 +38,8 @@ func WriteFileBackup(path, backup string, write func(w io.Writer) error) error {
 // CheckWritable reports whether WriteFile can write path, by making and
 // removing the temporary file WriteFile would make: a long search whose
 // result goes to path learns of a missing or read-only folder before it
-// starts, not hours later.
+// starts, not hours later. A path that names a folder fails with
+// ErrFolder.
 func CheckWritable(path string) error {
 	_, f, err := createTemp(path)
 	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
@@ -52,11 +53,18 @@ func CheckWritable(path string) error {
 	return os.Remove(f.Name())
 }
 
+// ErrFolder is returned for a path that names a folder: the rename would
+// fail only once the whole file had been written beside it.
+var ErrFolder = errors.New("is a folder, not a file")
+
 // createTemp returns the file path leads to (through a symbolic link) and
 // a new temporary file next to it.
 func createTemp(path string) (string, *os.File, error) {
 	if real, e := filepath.EvalSymlinks(path); e == nil {
 		path = real
+	}
+	if fi, e := os.Stat(path); e == nil && fi.IsDir() {
+		return path, nil, fmt.Errorf("%s %w", path, ErrFolder)
 	}
 	dir, base := filepath.Split(path)
 	if dir == "" {

@@ -180,3 +180,34 @@ func TestCheckWritable(t *testing.T) {
 		}
 	}
 }
+
+// TestFolderAtPath: a path that names a folder (or a link to one) is
+// refused before anything is written, not after the whole file went into
+// a temporary file beside it, and the folder is left as it was.
+func TestFolderAtPath(t *testing.T) {
+	dir := t.TempDir()
+	folder := filepath.Join(dir, "out.xmpuzzle")
+	if err := os.Mkdir(folder, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink(folder, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{folder, link} {
+		if err := CheckWritable(path); !errors.Is(err, ErrFolder) {
+			t.Errorf("CheckWritable(%s): %v, want ErrFolder", path, err)
+		}
+		wrote := false
+		err := WriteFile(path, func(w io.Writer) error { wrote = true; return nil })
+		if !errors.Is(err, ErrFolder) || wrote {
+			t.Errorf("WriteFile(%s): %v (wrote %v), want ErrFolder before writing", path, err, wrote)
+		}
+		if err == nil || !strings.Contains(err.Error(), "out.xmpuzzle is a folder, not a file") {
+			t.Errorf("WriteFile(%s): message %q", path, err)
+		}
+	}
+	if left, _ := os.ReadDir(dir); len(left) != 2 {
+		t.Errorf("%d entries in the test folder, want the folder and the link", len(left))
+	}
+}

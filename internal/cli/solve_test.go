@@ -187,7 +187,8 @@ func TestSolveThin(t *testing.T) {
 }
 
 // TestSolveSaveFolderChecked: a -save file whose folder is missing, or is
-// a file, is refused before the search, with the folder named.
+// a file, is refused before the search, with the folder named, and so is
+// a -save that is a folder.
 func TestSolveSaveFolderChecked(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "row.xmpuzzle")
@@ -199,6 +200,11 @@ func TestSolveSaveFolderChecked(t *testing.T) {
 		if code == 0 || out != "" || !strings.Contains(errOut, "cannot write there: folder "+folder) {
 			t.Errorf("-save in %s: exit %d, stdout %q, stderr %q", folder, code, out, errOut)
 		}
+	}
+	// A -save that names a folder: the rename at the end would fail.
+	code, out, errOut := burrRun("solve", "-save", dir, in)
+	if code == 0 || out != "" || !strings.Contains(errOut, "cannot write there: "+dir+" is a folder, not a file") {
+		t.Errorf("-save %s: exit %d, stdout %q, stderr %q", dir, code, out, errOut)
 	}
 }
 
