@@ -244,6 +244,12 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 			return nil, err
 		}
 	}
+	if opts.Resume != nil {
+		// Said before the preparation, which may take long.
+		if err := opts.Resume.Fits(opts); err != nil {
+			return nil, err
+		}
+	}
 	ao := assemble.Options{
 		KeepMirrors: opts.KeepMirrors, KeepRotations: opts.KeepRotations,
 		CompleteRotationCheck: opts.CompleteRotationCheck, MaxHoles: -1,
@@ -291,22 +297,8 @@ func Prepare(ctx context.Context, p *model.Puzzle, problem int, opts Options) (*
 		}
 		s.dis.SetMemoryLimit(disassemblyBudget(a, opts))
 	}
-	if r := opts.Resume; r != nil {
-		if r.Part != opts.Part || r.Parts != opts.Parts {
-			return nil, mismatch("it is %s, not %s", searchName(r.Part, r.Parts), searchName(opts.Part, opts.Parts))
-		}
-		if r.Fingerprint != m.Fingerprint() {
-			return nil, mismatch("it is of another problem (other pieces, result or max holes)")
-		}
-		if r.Flags != flags(opts) {
-			return nil, mismatch("%s", flagsDiffer(r.Flags, flags(opts)))
-		}
-		if r.SplitVersion != cover.SplitVersion {
-			// Its tree may be another: a saved row could be continued
-			// under another column, which it also covers.
-			return nil, mismatch("it was saved by another version of BurrLab, which searches and splits otherwise (search version %d, this one %d)",
-				r.SplitVersion, cover.SplitVersion)
-		}
+	if r := opts.Resume; r != nil && r.Fingerprint != m.Fingerprint() {
+		return nil, mismatch("it is of another problem (other pieces, result or max holes)")
 	}
 	s.stats = Stats{Stats: a.Stats(), Rows: m.NumRows(), Prepared: time.Since(start)}
 	return s, nil

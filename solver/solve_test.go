@@ -205,7 +205,7 @@ func TestStopAndContinue(t *testing.T) {
 
 func TestResumeMismatch(t *testing.T) {
 	p := pentominoes(box(15, 4, 1, model.Filled))
-	st := &State{Fingerprint: "1234", Jobs: nil}
+	st := &State{Fingerprint: "1234", Jobs: nil, SplitVersion: cover.SplitVersion}
 	if _, err := Prepare(context.Background(), p, 0, Options{Resume: st}); !errors.Is(err, ErrStateMismatch) || !strings.Contains(err.Error(), "another problem") {
 		t.Errorf("foreign state: error %v", err)
 	}
@@ -228,19 +228,24 @@ func TestResumeMismatch(t *testing.T) {
 	if done.State == nil {
 		t.Fatal("stopped search left no state")
 	}
-	// The message says which options differ.
-	_, err = Prepare(context.Background(), p, 0, Options{KeepMirrors: true, Disassemble: true, Resume: done.State})
+	// The message says which options differ, before the preparation
+	// (here cancelled), and Fits says it without one.
+	other := Options{KeepMirrors: true, Disassemble: true, Resume: done.State}
+	_, err = Prepare(ctx, p, 0, other)
 	if want := "keep mirrors was off for it, on here; disassemble was off for it, on here"; !errors.Is(err, ErrStateMismatch) || !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("other options: error %v, want one ending %q", err, want)
+	}
+	if fits := done.State.Fits(other); fits == nil || fits.Error() != err.Error() {
+		t.Errorf("Fits: %v, Prepare: %v", fits, err)
 	}
 	// Same problem and options, saved by a version that searches
 	// otherwise; the state as saved is taken.
 	if done.State.SplitVersion != cover.SplitVersion {
 		t.Errorf("state of split version %d, this one is %d", done.State.SplitVersion, cover.SplitVersion)
 	}
-	other := *done.State
-	other.SplitVersion--
-	if _, err := Prepare(context.Background(), p, 0, Options{Resume: &other}); !errors.Is(err, ErrStateMismatch) {
+	older := *done.State
+	older.SplitVersion--
+	if _, err := Prepare(context.Background(), p, 0, Options{Resume: &older}); !errors.Is(err, ErrStateMismatch) {
 		t.Errorf("other version: error %v", err)
 	}
 	if _, err := Prepare(context.Background(), p, 0, Options{Resume: done.State}); err != nil {

@@ -48,6 +48,27 @@ var flagOptions = []struct {
 	{"disassemble", func(o Options) bool { return o.Disassemble }},
 }
 
+// Fits returns a *MismatchError if the search saved as r cannot go on
+// under opts: another part, other options that count, or another split
+// version. It needs no preparation, so the app can say so before it
+// starts; Prepare checks it first, and then that the prepared problem is
+// r's.
+func (r *State) Fits(opts Options) error {
+	if r.Part != opts.Part || r.Parts != opts.Parts {
+		return mismatch("it is %s, not %s", searchName(r.Part, r.Parts), searchName(opts.Part, opts.Parts))
+	}
+	if r.Flags != flags(opts) {
+		return mismatch("%s", flagsDiffer(r.Flags, flags(opts)))
+	}
+	if r.SplitVersion != cover.SplitVersion {
+		// Its tree may be another: a saved row could be continued
+		// under another column, which it also covers.
+		return mismatch("it was saved by another version of BurrLab, which searches and splits otherwise (search version %d, this one %d)",
+			r.SplitVersion, cover.SplitVersion)
+	}
+	return nil
+}
+
 // flags packs the flagOptions of o.
 func flags(o Options) int {
 	f := 0

@@ -357,6 +357,16 @@ func (t *solveTab) resume() {
 		// refuses, saying which; the solutions kept follow the new
 		// Keep at most, Keep every and thin out.
 		pr := &p.Problems[i]
+		saved := savedSearch(pr)
+		if saved == nil {
+			saved = r.resume // canContinue found it there
+		}
+		if err := saved.Fits(opts.solver()); err != nil {
+			// Said before anything changes: the stopped search, its
+			// solutions and the panel stay as they were.
+			t.u.showError(explainSolverError(p, i, err))
+			return
+		}
 		r = &solveRun{
 			problem:     i,
 			puzzle:      snapshot(p),
@@ -367,7 +377,7 @@ func (t *solveTab) resume() {
 			assemblies:  pr.NumAssemblies,
 			solutions:   pr.NumSolutions,
 			elapsed:     time.Duration(pr.SolveTime) * time.Second,
-			resume:      savedSearch(pr),
+			resume:      saved,
 		}
 		t.run = r
 	}

@@ -17,20 +17,8 @@ import (
 // as an evError. Stopping during preparation ends the stream quietly. With
 // a recovery file the search is checkpointed (see runSegments).
 func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (<-chan runEvent, error) {
-	opts := solver.Options{
-		KeepMirrors:           r.opts.keepMirrors,
-		KeepRotations:         r.opts.keepRotations,
-		CompleteRotationCheck: r.opts.completeRotations,
-		Disassemble:           r.opts.disassemble,
-		Workers:               t.u.prefWorkers(),
-		MaxMemory:             t.u.maxMemory(),
-		First:                 r.opts.first,
-		Drop:                  r.opts.drop,
-	}
-	if r.opts.maxHoles >= 0 {
-		n := r.opts.maxHoles
-		opts.MaxHoles = &n
-	}
+	opts := r.opts.solver()
+	opts.Workers, opts.MaxMemory = t.u.prefWorkers(), t.u.maxMemory()
 	// Events the panel would drop anyway need not cross the channel.
 	if left := r.opts.keep - len(r.kept); left > 0 && !r.opts.thin {
 		opts.Limit = left
@@ -48,6 +36,24 @@ func (t *solveTab) launchSolver(ctx context.Context, r *solveRun, resume bool) (
 		runSegments(ctx, r.puzzle, r.problem, opts, cp, out)
 	}()
 	return out, nil
+}
+
+// solver returns the solver's options for the panel's settings, as far
+// as they decide what is found.
+func (o solveOptions) solver() solver.Options {
+	so := solver.Options{
+		KeepMirrors:           o.keepMirrors,
+		KeepRotations:         o.keepRotations,
+		CompleteRotationCheck: o.completeRotations,
+		Disassemble:           o.disassemble,
+		First:                 o.first,
+		Drop:                  o.drop,
+	}
+	if o.maxHoles >= 0 {
+		n := o.maxHoles
+		so.MaxHoles = &n
+	}
+	return so
 }
 
 // fromSolver turns a solver event into the feed's form.

@@ -111,22 +111,29 @@ func stoppedSearch(t *testing.T, set func(*solveTab)) (*App, *solveTab, uiQueue)
 }
 
 // TestContinueWithOtherSettings: Continue after Keep mirrors was ticked on
-// a stopped search refuses and says why, instead of going on counting
-// without mirrors while the box says with; set back, it goes on.
+// a stopped search refuses and says why, before anything changes: the
+// panel still shows the stopped search, its solutions and progress,
+// instead of going on counting without mirrors while the box says with.
+// Set back, it goes on.
 func TestContinueWithOtherSettings(t *testing.T) {
 	u, st, q := stoppedSearch(t, nil)
+	before, status, progress := st.run, u.status.Text, st.ctl.progress.Value
+	rows := len(st.rows)
 	st.ctl.mirrors.SetChecked(true)
 	st.resume()
-	q.pump(t, func() bool { return !st.run.running })
-	if err := st.run.err; err == nil || !strings.Contains(err.Error(), "keep mirrors was off for it, on here") {
-		t.Fatalf("continued with Keep mirrors ticked: error %v, %d assemblies", err, st.run.assemblies)
+	if msg := overlayText(t, u); !strings.Contains(msg, "keep mirrors was off for it, on here") {
+		t.Fatalf("continued with Keep mirrors ticked: dialog %q, running %v", msg, st.run.running)
 	}
-	if got := u.status.Text; got != "P1 · 6x10 not solved: the solver stopped with an error" {
-		t.Errorf("status %q", got) // not "Solving P1…" on
+	if st.run != before || st.run.running || st.run.err != nil {
+		t.Errorf("the refusal replaced or changed the run (running %v, err %v)", st.run.running, st.run.err)
 	}
-	if !st.canContinue() {
+	if u.status.Text != status || st.ctl.progress.Value != progress || len(st.rows) != rows || rows == 0 {
+		t.Errorf("after the refusal: status %q, progress %v, %d rows; before %q, %v, %d", u.status.Text, st.ctl.progress.Value, len(st.rows), status, progress, rows)
+	}
+	if st.ctl.cont.Disabled() || !st.canContinue() {
 		t.Fatal("the stopped search cannot be continued any more")
 	}
+	u.win.Canvas().Overlays().Top().Hide()
 	st.ctl.mirrors.SetChecked(false)
 	st.resume()
 	q.pump(t, func() bool { return !st.run.running })
