@@ -158,11 +158,14 @@ func problemFingerprint(p *model.Puzzle, i int) uint64 {
 // solveControls are the widgets of the run controls.
 type solveControls struct {
 	disassemble, mirrors, rotations, complete *tipCheck
-	maxHoles, keep, first, drop               *widget.Entry
-	thin                                      *tipCheck
-	start, stop, cont                         *tipButton
-	progress                                  *widget.ProgressBar
-	labels                                    formLabels
+	// disassembleHeld is Disassemble's tick, taken off while the grid
+	// cannot disassemble (spheres and the like) and given back after.
+	disassembleHeld             bool
+	maxHoles, keep, first, drop *widget.Entry
+	thin                        *tipCheck
+	start, stop, cont           *tipButton
+	progress                    *widget.ProgressBar
+	labels                      formLabels
 }
 
 func (t *solveTab) runControls() fyne.CanvasObject {
@@ -273,8 +276,15 @@ func (t *solveTab) refreshControls() {
 	setEnabled(c.disassemble, !running && t.u.g.Directions() != nil)
 	c.labels.update()
 	defer t.u.refreshMenu()
-	if t.u.g.Directions() == nil {
+	// A grid without a disassembler shows the box unticked; the tick
+	// comes back with the next puzzle that can have it.
+	switch {
+	case t.u.g.Directions() == nil && c.disassemble.Checked:
 		c.disassemble.SetChecked(false)
+		c.disassembleHeld = true
+	case t.u.g.Directions() != nil && c.disassembleHeld:
+		c.disassemble.SetChecked(true)
+		c.disassembleHeld = false
 	}
 	switch r := t.run; {
 	case t.describesProblem(r, i):

@@ -163,6 +163,7 @@ func (t *solveTab) showProblem() {
 	if other {
 		t.listed = i
 		t.sel = -1 // another problem's solution of the same number is another
+		t.showPieces(p, i)
 	}
 	t.setSolutions(sols)
 	if other && len(t.sorted) > 0 {
@@ -231,6 +232,10 @@ func (t *solveTab) clearView() {
 	}
 	t.view.setItems(nil, msg, true)
 	t.nav.show(-1)
+	was := t.settingUI
+	t.settingUI = true
+	t.slider.SetValue(0) // not where the last solution's moves left it
+	t.settingUI = was
 	t.enableAnim(false)
 	t.stepLabel.SetText("")
 }

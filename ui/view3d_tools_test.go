@@ -279,8 +279,8 @@ func TestPieceVisibilityCycling(t *testing.T) {
 	if v.scene.Items[other].Mode != render.Solid {
 		t.Error("a click without Shift cycled a piece")
 	}
-	if !vis.chips[2].absent || vis.chips[0].absent {
-		t.Error("the square of the slot this solution leaves empty is not marked")
+	if !vis.chips[2].absent || vis.chips[2].Visible() || vis.chips[0].absent || !vis.chips[0].Visible() {
+		t.Error("the square of the slot this solution leaves empty is not hidden, or another one is")
 	}
 	// Another solution of the problem keeps the state, and so does an
 	// edit that leaves the problem's pieces alone.
@@ -442,5 +442,41 @@ func TestSolveViewKeepsUserFraming(t *testing.T) {
 	}
 	if v.cam.Rot != render.DefaultCamera().Rot {
 		t.Error("Reset View did not turn the camera back")
+	}
+}
+
+// TestNewPuzzleForgetsTheView: a new puzzle shows neither the pieces nor
+// the disassembly slider of the solution shown before, and Disassemble,
+// which a grid of balls cannot have, is ticked again for a grid that can.
+func TestNewPuzzleForgetsTheView(t *testing.T) {
+	u, st := traySolve(t)
+	st.slider.SetValue(st.slider.Max / 2)
+	if !st.ctl.disassemble.Checked {
+		t.Fatal("Disassemble is not ticked to begin with")
+	}
+	newOnSolve := func(g grid.Type) {
+		u.NewPuzzle(g)
+		u.tabs.SelectIndex(tabSolve)
+	}
+	newOnSolve(grid.Spheres)
+	if n := len(st.vt.vis.row.Objects); n != 0 {
+		t.Errorf("the new puzzle shows %d piece squares of the last one", n)
+	}
+	if st.slider.Value != 0 || !st.slider.Disabled() {
+		t.Errorf("the slider stays at %v (disabled %v)", st.slider.Value, st.slider.Disabled())
+	}
+	if st.ctl.disassemble.Checked || !st.ctl.disassemble.Disabled() {
+		t.Error("balls: Disassemble is ticked or can be")
+	}
+	newOnSolve(grid.Prisms)
+	if !st.ctl.disassemble.Checked || st.ctl.disassemble.Disabled() {
+		t.Error("prisms after balls: Disassemble is not ticked again")
+	}
+	// Unticked by hand, it stays so.
+	st.ctl.disassemble.SetChecked(false)
+	newOnSolve(grid.Spheres)
+	newOnSolve(grid.Cubes)
+	if st.ctl.disassemble.Checked {
+		t.Error("unticked, then balls, then cubes: Disassemble is ticked")
 	}
 }

@@ -29,7 +29,9 @@ type pieceVisibility struct {
 	// status, if set, says on the status line what a click did.
 	status func(string)
 	// absent says, after "Piece N", why a piece without a mesh is not
-	// drawn.
+	// drawn. Empty, such a piece's chip is hidden: in the Solve tab a
+	// piece the solution does not use (a problem with piece ranges may
+	// have a hundred slots, of which a solution uses six).
 	absent string
 	modes  []render.Mode // per piece
 	// The problem the modes belong to: its index and its slots' colours,
@@ -45,8 +47,7 @@ type pieceVisibility struct {
 }
 
 func newPieceVisibility(u *App, changed func()) *pieceVisibility {
-	pv := &pieceVisibility{hints: u, status: u.setStatus, absent: "is not used in this solution; in the others it",
-		changed: changed, row: container.NewHBox(), problem: -1}
+	pv := &pieceVisibility{hints: u, status: u.setStatus, changed: changed, row: container.NewHBox(), problem: -1}
 	pv.scroll = container.NewHScroll(pv.row)
 	return pv
 }
@@ -133,7 +134,8 @@ func (pv *pieceVisibility) describe(i int) {
 }
 
 // apply sets the modes of a scene built by render.AssemblyScene for the
-// problem; slots without a piece stay hidden, and their squares say so.
+// problem; slots without a piece stay hidden, and their squares say so or
+// hide too (see absent).
 func (pv *pieceVisibility) apply(s *render.Scene) {
 	for i := range pv.modes {
 		absent := i >= len(s.Items) || s.Items[i].Mesh == nil
@@ -143,6 +145,11 @@ func (pv *pieceVisibility) apply(s *render.Scene) {
 		if ch := pv.chips[i]; ch.absent != absent {
 			ch.absent = absent
 			pv.describe(i)
+			if pv.absent == "" && absent {
+				ch.Hide()
+			} else {
+				ch.Show()
+			}
 		}
 	}
 }
