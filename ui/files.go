@@ -74,6 +74,7 @@ func (u *App) NewPuzzle(t grid.Type) {
 	u.confirmDiscard("start a new puzzle", func() {
 		u.setDocument(NewDocument(newPuzzle(t), ""), "Untitled")
 		u.tabs.SelectIndex(tabShapes)
+		u.setStatus(fmt.Sprintf("New puzzle on the %v grid: draw its first shape", t))
 	})
 }
 

@@ -272,6 +272,13 @@ func TestGotoSolution(t *testing.T) {
 			t.Errorf("going to %q: the field now says %q, not what was typed", c.text, nav.entry.Text)
 		}
 	}
+	// Leaving the field takes the complaint away and shows the selected
+	// number again, though the selection did not change.
+	test("301")
+	nav.entry.FocusLost()
+	if nav.where.Text != "12 of 300" || nav.where.Importance == widget.DangerImportance || nav.entry.Text != "12" {
+		t.Errorf("after leaving the field: the bar says %q (importance %v), the field %q", nav.where.Text, nav.where.Importance, nav.entry.Text)
+	}
 	// The numbers are the ones the list shows, whatever its order.
 	st.sortBy.SetSelectedIndex(sortPieces)
 	test("7")

@@ -324,15 +324,20 @@ func (t *problemsTab) showPreview(i int) {
 // problemSummary counts the pieces' cells against the result's, the first
 // thing a designer checks.
 func problemSummary(p *model.Puzzle, pr *model.Problem) string {
-	lo, hi, pieces := 0, 0, 0
+	lo, hi, minPieces, pieces := 0, 0, 0, 0
 	for _, part := range pr.Parts {
 		n := p.Shapes[part.Shape].Count(model.Filled)
 		lo += part.Min * n
 		hi += part.Max * n
+		minPieces += part.Min
 		pieces += part.Max
 	}
+	piecesText := count(pieces, "piece", "pieces")
+	if minPieces != pieces {
+		piecesText = fmt.Sprintf("%d..%d pieces", minPieces, pieces)
+	}
 	if pr.Result == model.NoResult {
-		return count(pieces, "piece", "pieces") + ". Choose the result shape."
+		return piecesText + ". Choose the result shape."
 	}
 	r := &p.Shapes[pr.Result]
 	filled, variable := r.Count(model.Filled), r.Count(model.Variable)
@@ -340,7 +345,7 @@ func problemSummary(p *model.Puzzle, pr *model.Problem) string {
 	if hi != lo {
 		cells = fmt.Sprintf("%d..%d cells", lo, hi)
 	}
-	s := fmt.Sprintf("%s with %s; the result has %s", count(pieces, "piece", "pieces"), cells, count(filled, "cell", "cells"))
+	s := fmt.Sprintf("%s with %s; the result has %s", piecesText, cells, count(filled, "cell", "cells"))
 	if variable > 0 {
 		s += " and " + count(variable, "variable one", "variable ones")
 	}

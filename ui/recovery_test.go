@@ -32,6 +32,15 @@ func crash(u *App) {
 // overlayText returns the texts shown in the window's dialogs.
 func overlayText(t *testing.T, u *App) string {
 	var b strings.Builder
+	for _, o := range u.win.Canvas().Overlays().List() {
+		b.WriteString(textOf(t, o))
+	}
+	return b.String()
+}
+
+// textOf returns the texts shown in o, a line each.
+func textOf(t *testing.T, o fyne.CanvasObject) string {
+	var b strings.Builder
 	var walk func(o fyne.CanvasObject)
 	walk = func(o fyne.CanvasObject) {
 		switch o := o.(type) {
@@ -52,9 +61,7 @@ func overlayText(t *testing.T, u *App) string {
 			}
 		}
 	}
-	for _, o := range u.win.Canvas().Overlays().List() {
-		walk(o)
-	}
+	walk(o)
 	return b.String()
 }
 

@@ -181,7 +181,8 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	c.maxHoles.SetPlaceHolder("problem's")
 	c.keep = widget.NewEntry()
 	c.keep.SetText(strconv.Itoa(defaultKeep))
-	c.drop = newDropEntry()
+	var dropAfter *widget.Label
+	c.drop, dropAfter = newDropEntry()
 	c.thin = newThinCheck(u)
 	c.start = newTipButton("Start", theme.MediaPlayIcon(), "Solve the problem from the beginning (Ctrl+R, F9)", u, t.start)
 	c.start.Importance = widget.HighImportance
@@ -193,7 +194,7 @@ func (t *solveTab) runControls() fyne.CanvasObject {
 	form := widget.NewForm(
 		widget.NewFormItem("Max holes", c.maxHoles), firstItem,
 		widget.NewFormItem("Keep at most", newDisableBox(container.NewBorder(nil, nil, nil, container.NewHBox(widget.NewLabel("solutions"), c.thin), c.keep), c.keep)),
-		widget.NewFormItem("Keep every", newDisableBox(container.NewBorder(nil, nil, nil, widget.NewLabel("th solution (BurrTools' drop)"), c.drop), c.drop)),
+		widget.NewFormItem("Keep every", newDisableBox(container.NewBorder(nil, nil, nil, dropAfter, c.drop), c.drop)),
 	)
 	c.labels.form = form
 	t.why = newExplainUI(t)

@@ -202,7 +202,7 @@ func symmetryText(g grid.Grid, s *analysis.Symmetry) string {
 	}
 	text := fmt.Sprintf("%d of %d rotations", s.Rotations, g.Orientations())
 	if s.Rotations == 1 {
-		text = "no rotation"
+		text += " (only the identity)"
 	}
 	if s.Mirror {
 		return text + ", is its own mirror image"

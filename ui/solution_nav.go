@@ -29,11 +29,15 @@ type solutionNav struct {
 	// changes only when the selection does, so that a run adding
 	// solutions does not wipe what the user is typing.
 	shown int
+	// pos is the position show was last given; complained says the bar
+	// shows what was wrong with a number typed, until the field is left.
+	pos        int
+	complained bool
 }
 
 func newSolutionNav(t *solveTab) *solutionNav {
 	n := &solutionNav{t: t}
-	n.entry = newGotoEntry(n.goTo)
+	n.entry = newGotoEntry(n.goTo, n.left)
 	n.entry.SetPlaceHolder("number")
 	n.slider = newKeySlider(1, 1, arrowKeys, t.u.passKey)
 	n.slider.OnChanged = func(v float64) {
@@ -52,6 +56,7 @@ func newSolutionNav(t *solveTab) *solutionNav {
 // place in the list, -1 for none. It costs the same however long the list,
 // as it runs at every key press.
 func (n *solutionNav) show(pos int) {
+	n.pos, n.complained = pos, false
 	count := len(n.t.sorted)
 	n.where.Importance = widget.MediumImportance
 	n.setting = true
@@ -115,6 +120,18 @@ func (n *solutionNav) complain(short, why string) {
 	n.where.Importance = widget.DangerImportance
 	n.where.SetText(short)
 	n.t.u.setStatus(why)
+	n.complained = true
+}
+
+// left is called when the field loses the focus: a complaint goes, and
+// the field shows the selected solution's number again, also when the
+// click that took the focus selected nothing new (the one solution
+// listed).
+func (n *solutionNav) left() {
+	if n.complained {
+		n.shown = -1 // not a number: the field is set afresh
+		n.show(n.pos)
+	}
 }
 
 // parseSolutionNumber reads a solution number as a user may type it:
@@ -185,13 +202,20 @@ func (u *App) gotoItem() *fyne.MenuItem {
 // seven-digit number.
 type gotoEntry struct {
 	widget.Entry
+	left func() // after the focus went
 }
 
-func newGotoEntry(submit func(string)) *gotoEntry {
-	e := &gotoEntry{}
+func newGotoEntry(submit func(string), left func()) *gotoEntry {
+	e := &gotoEntry{left: left}
 	e.OnSubmitted = submit
 	e.ExtendBaseWidget(e)
 	return e
+}
+
+// FocusLost tells the bar that the field was left.
+func (e *gotoEntry) FocusLost() {
+	e.Entry.FocusLost()
+	e.left()
 }
 
 func (e *gotoEntry) MinSize() fyne.Size {

@@ -88,7 +88,7 @@ func (t *solveTab) solutionTools() fyne.CanvasObject {
 		add("Remove", "Remove the Selected Disassembly", "Keep only the level and moves of the selected solution's disassembly (BurrTools' outline), which makes files smaller", ctrlShortcut(fyne.KeyD, fyne.KeyModifierAlt),
 			func() bool { return selected() && hasMoves(t.rows[t.sel].sol) }, func() { st.removeDisassemblies(false) }),
 		add("Remove all", "Remove All Disassemblies", "Keep only the level and moves of every disassembly (BurrTools' outline), which makes files smaller", ctrlShortcut(fyne.KeyD, fyne.KeyModifierAlt|fyne.KeyModifierShift),
-			st.editable, func() { st.removeDisassemblies(true) }),
+			func() bool { return st.editable() && t.anyMoves() }, func() { st.removeDisassemblies(true) }),
 	)
 	var items []*fyne.MenuItem
 	for k, tl := range st.tools {
@@ -139,6 +139,18 @@ func shortcutText(sc fyne.Shortcut) string {
 // only their outline.
 func hasMoves(s *model.Solution) bool {
 	return s.Disassembly != nil && !s.Disassembly.Outline()
+}
+
+// anyMoves reports whether a solution listed has a disassembly's moves.
+// It runs at each selection: a search that disassembles stops at the
+// first row, one that does not passes a million rows in a few ms.
+func (t *solveTab) anyMoves() bool {
+	for k := range t.rows {
+		if hasMoves(t.rows[k].sol) {
+			return true
+		}
+	}
+	return false
 }
 
 // editable reports whether the list shows the document's solutions and

@@ -281,11 +281,17 @@ func TestRemoveDisassemblies(t *testing.T) {
 				t.Fatalf("%s: solution %d kept its disassembly", how, s.AsmNum)
 			}
 		}
+		if !findTool(t, st, "Remove All Disassemblies").button.Disabled() {
+			t.Errorf("%s: with no disassembly left, Remove all is on", how)
+		}
 		pressShortcut(u, &fyne.ShortcutUndo{})
 		for _, s := range u.doc.Puzzle().Problems[0].Solutions {
 			if s.AsmNum%3 != 0 && s.Disassembly.Outline() {
 				t.Fatalf("%s: undo left solution %d an outline", how, s.AsmNum)
 			}
+		}
+		if findTool(t, st, "Remove All Disassemblies").button.Disabled() {
+			t.Errorf("%s: after the undo, Remove all is off", how)
 		}
 	}
 }
@@ -474,6 +480,12 @@ func TestKeepEveryNth(t *testing.T) {
 	st.start()
 	if st.run != nil {
 		t.Fatal("keep every 0th was accepted")
+	}
+	for text, want := range map[string]string{"": "st", "2": "nd", "13": "th", "1000": "th"} {
+		st.ctl.drop.SetText(text)
+		if got := st.ctl.labels.form.Items[3].Widget; !strings.Contains(textOf(t, got), want+" solution") {
+			t.Errorf("Keep every %q: the field is followed by %q", text, textOf(t, got))
+		}
 	}
 	st.ctl.drop.SetText("1000")
 	st.start()

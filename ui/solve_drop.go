@@ -14,11 +14,18 @@ import (
 // (solver.Options.Drop), numbering from the search's first solution, so a
 // continued search keeps sampling the same way.
 
-// newDropEntry makes the "keep every Nth" field (empty or 1: keep all).
-func newDropEntry() *widget.Entry {
+// newDropEntry makes the "keep every Nth" field (empty or 1: keep all)
+// and the label after it, which follows the number: "1st", "2nd", "10th".
+func newDropEntry() (*widget.Entry, *widget.Label) {
 	e := widget.NewEntry()
 	e.SetPlaceHolder("1")
-	return e
+	after := widget.NewLabel("")
+	e.OnChanged = func(text string) {
+		n, _ := parseDrop(text)
+		after.SetText(strings.TrimPrefix(ordinal(n), strconv.Itoa(n)) + " solution (BurrTools' drop)")
+	}
+	e.OnChanged("")
+	return e, after
 }
 
 // parseDrop reads the field: 1 when empty.

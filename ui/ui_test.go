@@ -787,7 +787,7 @@ func TestProblemSummaryCounts(t *testing.T) {
 		t.Errorf("got %q, want it to start %q", got, want)
 	}
 	pr.Parts[0].Max = 3
-	if got, want := problemSummary(p, pr), "3 pieces with 1..3 cells; the result has 1 cell."; !strings.HasPrefix(got, want) {
+	if got, want := problemSummary(p, pr), "1..3 pieces with 1..3 cells; the result has 1 cell."; !strings.HasPrefix(got, want) {
 		t.Errorf("got %q, want it to start %q", got, want)
 	}
 	pr.Parts[0].Min = 2

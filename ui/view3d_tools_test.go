@@ -468,6 +468,9 @@ func TestNewPuzzleForgetsTheView(t *testing.T) {
 	if st.ctl.disassemble.Checked || !st.ctl.disassemble.Disabled() {
 		t.Error("balls: Disassemble is ticked or can be")
 	}
+	if got, want := u.status.Text, "New puzzle on the spheres grid: draw its first shape"; got != want {
+		t.Errorf("status %q, want %q", got, want) // not "Opened Untitled"
+	}
 	newOnSolve(grid.Prisms)
 	if !st.ctl.disassemble.Checked || st.ctl.disassemble.Disabled() {
 		t.Error("prisms after balls: Disassemble is not ticked again")
