@@ -104,9 +104,23 @@ func (v *view3D) showShape(i int) {
 		v.setItems(nil, err.Error(), false)
 		return
 	}
+	// Another shape is fitted afresh; the one being drawn is fitted again
+	// when its bounds change, unless the user has panned or zoomed since
+	// (a shape grown cell by cell would leave the view, or stay a speck).
 	refit := i != v.shapeIdx
+	var oldLo, oldHi mgl64.Vec3
+	oldOK := false
+	if v.scene != nil {
+		oldLo, oldHi, oldOK = v.scene.Bounds()
+	}
 	v.key, v.shapeIdx = key, i
 	v.setItems([]render.Item{{Mesh: m, Color: pieceColor(i)}}, "", refit)
+	if refit {
+		v.tools.framed = false // the zoom was the other shape's
+	}
+	if lo, hi, ok := v.scene.Bounds(); !refit && !v.tools.framed && ok && (!oldOK || lo != oldLo || hi != oldHi) {
+		v.fit, v.box = true, false
+	}
 }
 
 // shapeKey hashes what the preview of shape i depends on.

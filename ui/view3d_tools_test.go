@@ -483,3 +483,38 @@ func TestNewPuzzleForgetsTheView(t *testing.T) {
 		t.Error("unticked, then balls, then cubes: Disassemble is ticked")
 	}
 }
+
+// TestShapeViewFollowsTheDrawing: the Shapes tab's view fits a shape
+// again as cells drawn change its bounds, so that a shape grown cell by
+// cell stays whole in the view; once the user has zoomed, it keeps the
+// user's framing until Reset View.
+func TestShapeViewFollowsTheDrawing(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	v := u.shapes.preview
+	tapCell(t, u, grid.Vec{0, 0, 0})
+	frameOf(v)
+	one := v.cam
+	tapCell(t, u, grid.Vec{2, 0, 0})
+	frameOf(v)
+	if v.cam.Dist <= one.Dist || v.cam.Target == one.Target {
+		t.Fatalf("a shape 3 cells long is viewed from %v at %v, one cell from %v at %v", v.cam.Dist, v.cam.Target, one.Dist, one.Target)
+	}
+	v.zoom(2)
+	frameOf(v)
+	zoomed := v.cam
+	tapCell(t, u, grid.Vec{2, 2, 0})
+	frameOf(v)
+	if v.cam != zoomed {
+		t.Error("a cell drawn after a zoom undid the user's framing")
+	}
+	v.resetView()
+	frameOf(v)
+	tapCell(t, u, grid.Vec{1, 1, 0}) // inside the bounds: nothing to fit
+	frameOf(v)
+	fitted := v.cam
+	tapCell(t, u, grid.Vec{3, 3, 0})
+	frameOf(v)
+	if v.cam.Dist <= fitted.Dist {
+		t.Error("after Reset View the view no longer follows the drawing")
+	}
+}
