@@ -461,8 +461,11 @@ func (u *App) addShortcuts() {
 // passKey handles the window's keys: those typed with no widget focused,
 // and those a focused check, select or slider passes on.
 func (u *App) passKey(ev *fyne.KeyEvent) {
-	if u.win.Canvas().Overlays().Top() != nil {
-		return // a dialog is open: F9 must not start a search behind it
+	if top := u.win.Canvas().Overlays().Top(); top != nil {
+		// A dialog is open: F9 must not start a search behind it, but
+		// Escape and Enter answer it.
+		answerDialog(top, ev.Name)
+		return
 	}
 	mod := keyModifiers()
 	switch u.tabs.SelectedIndex() {
@@ -483,7 +486,7 @@ func keyModifiers() fyne.KeyModifier {
 }
 
 func (u *App) editComment() {
-	e := widget.NewMultiLineEntry()
+	e := newDialogMultiLineEntry(u)
 	e.SetText(u.doc.Puzzle().Comment)
 	e.SetMinRowsVisible(8)
 	popup := widget.NewCheck("Show when the file is opened", nil)

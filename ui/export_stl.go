@@ -29,8 +29,8 @@ const (
 type stlExport struct {
 	u                   *App
 	what                *widget.RadioGroup
-	unitX, unitY, unitZ *widget.Entry
-	gap, bevel          *widget.Entry
+	unitX, unitY, unitZ *dialogEntry
+	gap, bevel          *dialogEntry
 	ascii               *widget.Check
 	dlg                 dialog.Dialog
 	// done, if set, is called on the UI thread after each export with
@@ -53,8 +53,8 @@ func (u *App) newSTLExport() *stlExport {
 		e.what.SetSelected(stlShape)
 	}
 	d := stl.DefaultOptions()
-	num := func(v float64) *widget.Entry {
-		w := widget.NewEntry()
+	num := func(v float64) *dialogEntry {
+		w := newDialogEntry(u)
 		w.SetText(strconv.FormatFloat(v, 'g', -1, 64))
 		return w
 	}
@@ -87,7 +87,7 @@ func (e *stlExport) show() {
 // options reads the form.
 func (e *stlExport) options() (stl.Options, error) {
 	var o stl.Options
-	for k, w := range []*widget.Entry{e.unitX, e.unitY, e.unitZ} {
+	for k, w := range []*dialogEntry{e.unitX, e.unitY, e.unitZ} {
 		v, err := strconv.ParseFloat(strings.TrimSpace(w.Text), 64)
 		if err != nil {
 			return o, fmt.Errorf("cell size %c: %q is not a number", "XYZ"[k], w.Text)

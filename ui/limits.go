@@ -52,7 +52,7 @@ func (u *App) memoryBudgetItem() *fyne.MenuItem {
 // search would need more are refused with a message saying so, before
 // the memory is spent.
 func (u *App) editMemoryBudget() {
-	entry := widget.NewEntry()
+	entry := newDialogEntry(u)
 	entry.SetText(strconv.FormatInt(u.maxMemory()>>20, 10))
 	entry.Validator = func(s string) error {
 		if mib, err := strconv.Atoi(strings.TrimSpace(s)); err != nil || mib < minMemoryMiB || mib > maxMemoryMiB {

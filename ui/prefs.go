@@ -105,7 +105,7 @@ func (u *App) showPreferences() {
 	}
 	gridSel := widget.NewSelect(grids, nil)
 	gridSel.SetSelectedIndex(int(u.newGrid()))
-	keep := widget.NewEntry()
+	keep := newDialogEntry(u)
 	keep.SetText(strconv.Itoa(u.prefKeep()))
 	keep.Validator = func(s string) error {
 		if n, err := strconv.Atoi(strings.TrimSpace(s)); err != nil || n < 0 {

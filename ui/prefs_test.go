@@ -47,7 +47,7 @@ func TestPreferences(t *testing.T) {
 	}
 	u.showPreferences()
 	sels := overlayWidgets[*widget.Select](t, u)
-	entries := overlayWidgets[*widget.Entry](t, u)
+	entries := overlayWidgets[*dialogEntry](t, u)
 	if len(sels) != 3 || len(entries) != 1 {
 		t.Fatalf("the dialog has %d selects and %d entries", len(sels), len(entries))
 	}

@@ -24,8 +24,8 @@ import (
 type savePath struct {
 	u      *App
 	ext    string // ".xmpuzzle": added to a name typed without it
-	folder *widget.Entry
-	name   *widget.Entry
+	folder *dialogEntry
+	name   *dialogEntry
 	target *widget.Label
 	dlg    dialog.Dialog
 	chosen func(path string)
@@ -36,16 +36,16 @@ type savePath struct {
 // it (and replacing an existing file).
 func (u *App) showSavePath(title, confirm, folder, name, ext string, chosen func(path string)) *savePath {
 	s := &savePath{u: u, ext: ext, chosen: chosen}
-	s.folder = widget.NewEntry()
+	s.folder = newDialogEntry(u)
 	s.folder.SetText(folder)
-	s.name = widget.NewEntry()
+	s.name = newDialogEntry(u)
 	s.name.SetText(name)
 	s.target = widget.NewLabel("")
 	s.target.Wrapping = fyne.TextWrapWord
 	s.folder.OnChanged = func(string) { s.updateTarget() }
 	s.name.OnChanged = func(string) { s.updateTarget() }
 	s.name.OnSubmitted = func(string) { s.confirm() }
-	choose := widget.NewButton("Choose…", func() { u.chooseFolder(s.folder) })
+	choose := widget.NewButton("Choose…", func() { u.chooseFolder(&s.folder.Entry) })
 	form := widget.NewForm(
 		widget.NewFormItem("Folder", container.NewBorder(nil, nil, nil, choose, s.folder)),
 		widget.NewFormItem("File name", s.name),
