@@ -115,17 +115,16 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	tips := newWindowTips(u.do)
 	b.view.setHints(tips)
 	b.tools = b.newTools(tips)
+	// Pieces are numbered by their slots, as the Solve tab's squares
+	// number them; the digit keys select the list's first nine.
+	var numbers []int
 	for _, slot := range m.Slots() {
 		b.colors = append(b.colors, slotColors[slot])
+		numbers = append(numbers, slot+1)
 	}
-	b.tools.vis.setPieces(problem, b.colors)
+	b.tools.vis.setPieces(problem, b.colors, numbers)
 	for j, slot := range m.Slots() {
-		// Pieces are numbered in the list (the digit keys select them);
-		// where unused slots make it differ, the slot number follows.
-		text := fmt.Sprintf("%d: %s", j+1, shapeLabel(pz, pr.Parts[slots[slot]].Shape))
-		if slot != j {
-			text += fmt.Sprintf(" (slot %d)", slot+1)
-		}
+		text := fmt.Sprintf("%d: %s", slot+1, shapeLabel(pz, pr.Parts[slots[slot]].Shape))
 		c := newPassCheck(text, func(bool) { b.showScene() }, b.typedKey)
 		b.checks = append(b.checks, c)
 		pieces.Add(container.NewBorder(nil, nil, b.tools.vis.chips[j], nil, c))
@@ -309,16 +308,21 @@ func (b *movementBrowser) refresh() {
 
 	b.states.show(n)
 
+	// Said as the States pane counts: by moves from the assembled state.
+	where := "Assembled"
+	if depth := b.states.depth[n.ID]; depth > 0 {
+		where = "After " + count(depth, "move", "moves")
+	}
 	d, derr := b.m.Disassembly(n)
 	switch {
 	case len(ov) > 0:
-		b.status.SetText(fmt.Sprintf("State %d: %s shared by pieces (red)", n.ID, count(len(ov), "cell", "cells")))
+		b.status.SetText(fmt.Sprintf("%s: %s shared by pieces (red)", where, count(len(ov), "cell", "cells")))
 	case derr == nil:
-		b.status.SetText(fmt.Sprintf("State %d: the puzzle is apart (level %s, %s); Store as disassembly keeps this way", n.ID, d.Level(), count(d.TotalMoves(), "move", "moves")))
+		b.status.SetText(fmt.Sprintf("%s: the puzzle is apart (level %s, %s); Store as disassembly keeps this way", where, d.Level(), count(d.TotalMoves(), "move", "moves")))
 	case b.m.Apart(n):
-		b.status.SetText(fmt.Sprintf("State %d: apart, but %v", n.ID, derr))
+		b.status.SetText(fmt.Sprintf("%s: apart, but %v", where, derr))
 	default:
-		b.status.SetText(fmt.Sprintf("State %d of %d", n.ID, b.m.Len()))
+		b.status.SetText(fmt.Sprintf("%s (%s reached)", where, count(b.m.Len(), "state", "states")))
 	}
 	b.enableStore(derr)
 }
@@ -409,7 +413,8 @@ func (b *movementBrowser) wholeMesh(j int) *render.Mesh {
 	return b.whole[j]
 }
 
-// typedKey moves with the arrow and page keys, selects with digits.
+// typedKey moves with the arrow and page keys, selects with digits (the
+// pieces numbered 1 to 9).
 func (b *movementBrowser) typedKey(ev *fyne.KeyEvent) {
 	for d, v := range b.m.Directions() {
 		if d >= len(moveKeys) {
@@ -430,7 +435,8 @@ func (b *movementBrowser) typedKey(ev *fyne.KeyEvent) {
 		return
 	}
 	if len(ev.Name) == 1 && ev.Name[0] >= '1' && ev.Name[0] <= '9' {
-		if j := int(ev.Name[0] - '1'); j < len(b.checks) {
+		// The piece of that number, as the list numbers them.
+		if j := slices.Index(b.m.Slots(), int(ev.Name[0]-'1')); j >= 0 {
 			b.checks[j].SetChecked(!b.checks[j].Checked)
 		}
 	}
@@ -443,7 +449,7 @@ func (b *movementBrowser) moveLabel(n *movement.Node) string {
 	}
 	var names []string
 	for _, j := range n.Move.Group {
-		names = append(names, strconv.Itoa(j+1))
+		names = append(names, strconv.Itoa(b.m.Slots()[j]+1))
 	}
 	dir := ""
 	for d, v := range b.m.Directions() {

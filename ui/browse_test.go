@@ -589,3 +589,40 @@ func TestBrowserTooltips(t *testing.T) {
 		c.btn.MouseOut()
 	}
 }
+
+// TestMovementBrowserNumbersSlots: in a problem with piece ranges the
+// browser numbers the pieces as the Solve tab's squares do, by slot (here
+// 2 and 3, slot 1 unused), in its list, squares, keys and moves, and
+// says where a state is by its moves, as the States pane does.
+func TestMovementBrowserNumbersSlots(t *testing.T) {
+	p := hookPuzzle()
+	one := model.NewShape(grid.Vec{1, 1, 1})
+	one.Set(grid.Vec{}, model.MakeVoxel(model.Filled, 0))
+	p.Shapes = append(p.Shapes, one)
+	pr := &p.Problems[0]
+	pr.Parts = append([]model.Part{{Shape: 3, Min: 0, Max: 1}}, pr.Parts...)
+	pr.Solutions[0].Assembly = append(model.Assembly{{Orient: model.Unplaced}}, pr.Solutions[0].Assembly...)
+	u := newTestUI(t, p)
+	b := openMoves(t, u)
+	if len(b.checks) != 2 || b.checks[0].Text != "2: S1" || b.checks[1].Text != "3: S2" {
+		t.Fatalf("pieces %q", []string{b.checks[0].Text, b.checks[1].Text})
+	}
+	if chips := b.tools.vis.chips; chips[0].label != "2" || chips[1].label != "3" || !strings.HasPrefix(chips[1].tip, "Piece 3 ") {
+		t.Errorf("squares %q and %q, tip %q", chips[0].label, chips[1].label, chips[1].tip)
+	}
+	if got := b.status.Text; got != "Assembled (1 state reached)" {
+		t.Errorf("status %q", got)
+	}
+	key(b, "2") // piece 2 (the L) off
+	key(b, "3") // piece 3 (the domino) on
+	if sel := b.selected(); len(sel) != 1 || sel[0] != 1 {
+		t.Fatalf("keys 2 and 3 selected %v", sel)
+	}
+	test.Tap(b.button(t, "+X"))
+	if got := b.moveLabel(b.cur); got != "piece 3 +X" {
+		t.Errorf("the move reads %q", got)
+	}
+	if got := b.status.Text; got != "After 1 move: 1 cell shared by pieces (red)" {
+		t.Errorf("status %q", got)
+	}
+}

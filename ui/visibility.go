@@ -39,6 +39,7 @@ type pieceVisibility struct {
 	// edit and when a run's results move into the document.)
 	problem int
 	colors  []color.RGBA
+	numbers []int // the pieces' numbers as shown; nil: 1, 2, 3, ...
 	chips   []*pieceChip
 	row     *fyne.Container
 	scroll  *container.Scroll
@@ -59,28 +60,36 @@ func (pv *pieceVisibility) setProblem(i int, pr *model.Problem) {
 	if pr != nil {
 		colors = render.SlotColors(pr)
 	}
-	pv.setPieces(i, colors)
+	pv.setPieces(i, colors, nil)
 }
 
-// setPieces shows pieces of the colours given, numbered from 1, for the
-// assembly key (a problem's number); the modes start afresh when the key
-// or the colours change.
-func (pv *pieceVisibility) setPieces(key int, colors []color.RGBA) {
-	if key == pv.problem && slices.Equal(colors, pv.colors) {
+// setPieces shows pieces of the colours given, numbered as numbers says
+// (nil: from 1), for the assembly key (a problem's number); the modes
+// start afresh when the key or the colours change.
+func (pv *pieceVisibility) setPieces(key int, colors []color.RGBA, numbers []int) {
+	if key == pv.problem && slices.Equal(colors, pv.colors) && slices.Equal(numbers, pv.numbers) {
 		return
 	}
-	pv.problem, pv.colors = key, colors
+	pv.problem, pv.colors, pv.numbers = key, colors, numbers
 	pv.modes = make([]render.Mode, len(colors))
 	pv.chips = pv.chips[:0]
 	pv.row.Objects = nil
 	for i, c := range colors {
 		i := i
-		ch := newPieceChip(c, fmt.Sprint(i+1), pv.hints, func() { pv.cycle(i) })
+		ch := newPieceChip(c, fmt.Sprint(pv.number(i)), pv.hints, func() { pv.cycle(i) })
 		pv.chips = append(pv.chips, ch)
 		pv.row.Objects = append(pv.row.Objects, ch)
 		pv.describe(i)
 	}
 	pv.row.Refresh()
+}
+
+// number is the number piece i is shown with.
+func (pv *pieceVisibility) number(i int) int {
+	if pv.numbers != nil {
+		return pv.numbers[i]
+	}
+	return i + 1
 }
 
 // cycle moves piece slot i on to its next mode.
@@ -122,13 +131,14 @@ func (pv *pieceVisibility) describe(i int) {
 	m := pv.modes[i]
 	ch := pv.chips[i]
 	ch.mode = m
-	ch.tip = fmt.Sprintf("Piece %d is %s: click to %s (or Shift+click the piece in the 3D view)", i+1, name[m], next[m])
+	num := pv.number(i)
+	ch.tip = fmt.Sprintf("Piece %d is %s: click to %s (or Shift+click the piece in the 3D view)", num, name[m], next[m])
 	if m == render.Hidden {
 		// A hidden piece is not there to Shift+click.
-		ch.tip = fmt.Sprintf("Piece %d is hidden: click to show it", i+1)
+		ch.tip = fmt.Sprintf("Piece %d is hidden: click to show it", num)
 	}
 	if ch.absent {
-		ch.tip = fmt.Sprintf("Piece %d %s is %s: click to %s", i+1, pv.absent, name[m], next[m])
+		ch.tip = fmt.Sprintf("Piece %d %s is %s: click to %s", num, pv.absent, name[m], next[m])
 	}
 	ch.Refresh()
 }

@@ -108,11 +108,11 @@ func New(p *model.Puzzle, pr *model.Problem, a model.Assembly) (*Model, error) {
 		}
 		part := pr.Parts[slots[slot]]
 		if part.Shape < 0 || part.Shape >= len(p.Shapes) {
-			return nil, fmt.Errorf("piece %d: shape %d does not exist", slot, part.Shape)
+			return nil, fmt.Errorf("piece %d: shape %d does not exist", slot+1, part.Shape+1)
 		}
 		cells, err := model.PlacedCells(g, &p.Shapes[part.Shape], model.Placement{Orient: pl.Orient})
 		if err != nil {
-			return nil, fmt.Errorf("piece %d: %w", slot, err)
+			return nil, fmt.Errorf("piece %d: %w", slot+1, err)
 		}
 		cs := make([]grid.Vec, len(cells))
 		for i, c := range cells {
@@ -127,7 +127,7 @@ func New(p *model.Puzzle, pr *model.Problem, a model.Assembly) (*Model, error) {
 		}
 		for _, x := range pl.Pos {
 			if x > MaxWander || x < -MaxWander {
-				return nil, fmt.Errorf("piece %d lies at %v, too far out to be moved", slot, pl.Pos)
+				return nil, fmt.Errorf("piece %d lies at %v, too far out to be moved", slot+1, pl.Pos)
 			}
 		}
 		root.Pos = append(root.Pos, pl.Pos)
@@ -237,7 +237,7 @@ func (m *Model) Move(n *Node, group []int, dir grid.Vec) (*Node, error) {
 		pos[j] = pos[j].Add(dir)
 		for _, x := range pos[j].Sub(m.asm[m.slots[j]].Pos) {
 			if x > MaxWander || x < -MaxWander {
-				return nil, fmt.Errorf("piece %d would be more than %d units from where it started", m.slots[j], MaxWander)
+				return nil, fmt.Errorf("piece %d would be more than %d units from where it started", m.slots[j]+1, MaxWander)
 			}
 		}
 	}
@@ -322,8 +322,11 @@ func (m *Model) checkMove(n *Node, group []int, dir grid.Vec) ([]int, error) {
 			return nil, fmt.Errorf("the pieces selected have come apart already: move them one group at a time")
 		}
 	}
-	if len(group) == size {
-		return nil, fmt.Errorf("these pieces are all that hang together here: moving them all changes nothing")
+	switch {
+	case size == 1:
+		return nil, fmt.Errorf("piece %d is out of the puzzle already: select pieces still in it", m.slots[group[0]]+1)
+	case len(group) == size:
+		return nil, fmt.Errorf("these pieces are all that hang together here: moving them all changes nothing; select some of them")
 	}
 	return group, nil
 }

@@ -115,7 +115,7 @@ func TestMovesOverlapsTree(t *testing.T) {
 		{root, []int{5}, grid.Vec{1, 0, 0}, "does not exist"},
 		{root, []int{1}, grid.Vec{1, 1, 0}, "not a unit move"},
 		{out, []int{0, 1}, grid.Vec{0, 0, 1}, "come apart already"},
-		{out, []int{1}, grid.Vec{0, 0, 1}, "all that hang together"},
+		{out, []int{1}, grid.Vec{0, 0, 1}, "piece 2 is out of the puzzle already"},
 	} {
 		if _, err := m.Move(tc.n, tc.group, tc.dir); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("move %v by %v: %v, want %q", tc.group, tc.dir, err, tc.want)
