@@ -174,6 +174,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	side := container.NewVSplit(piecesBox, treeBox)
 	side.Offset = 0.45
 	b.view.onPick = func(cell, _ grid.Vec, secondary bool) { b.pick(cell, secondary) }
+	b.view.windowKeys = b.isMoveKey
 	b.busy = newStoreBusy()
 	controls := container.NewVBox(
 		container.NewBorder(nil, nil, widget.NewLabel("Move"), nil, dirs),
@@ -411,6 +412,16 @@ func (b *movementBrowser) wholeMesh(j int) *render.Mesh {
 		b.whole[j], _ = render.NewMesh(b.m.Grid(), cells, render.DefaultGap)
 	}
 	return b.whole[j]
+}
+
+// isMoveKey reports whether key moves pieces in this grid.
+func (b *movementBrowser) isMoveKey(key fyne.KeyName) bool {
+	for d := range b.m.Directions() {
+		if d < len(moveKeys) && (key == moveKeys[d].minus || key == moveKeys[d].plus) {
+			return true
+		}
+	}
+	return false
 }
 
 // typedKey moves with the arrow and page keys, selects with digits (the

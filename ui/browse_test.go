@@ -593,7 +593,8 @@ func TestBrowserTooltips(t *testing.T) {
 // TestMovementBrowserNumbersSlots: in a problem with piece ranges the
 // browser numbers the pieces as the Solve tab's squares do, by slot (here
 // 2 and 3, slot 1 unused), in its list, squares, keys and moves, and
-// says where a state is by its moves, as the States pane does.
+// says where a state is by its moves, as the States pane does. Its arrows
+// move pieces, from its focused 3D view too.
 func TestMovementBrowserNumbersSlots(t *testing.T) {
 	p := hookPuzzle()
 	one := model.NewShape(grid.Vec{1, 1, 1})
@@ -618,7 +619,14 @@ func TestMovementBrowserNumbersSlots(t *testing.T) {
 	if sel := b.selected(); len(sel) != 1 || sel[0] != 1 {
 		t.Fatalf("keys 2 and 3 selected %v", sel)
 	}
-	test.Tap(b.button(t, "+X"))
+	// The arrows move the piece also once a click gave the view the
+	// focus, where they would otherwise turn it.
+	b.win.Canvas().Focus(b.view)
+	rot := b.view.cam.Rot
+	b.view.TypedKey(&fyne.KeyEvent{Name: fyne.KeyRight})
+	if b.view.cam.Rot != rot || b.cur == b.m.Root() {
+		t.Fatal("→ in the focused view turned it instead of moving the piece")
+	}
 	if got := b.moveLabel(b.cur); got != "piece 3 +X" {
 		t.Errorf("the move reads %q", got)
 	}

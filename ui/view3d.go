@@ -45,6 +45,10 @@ type view3D struct {
 	// onPick, when set, receives clicks on a cell: the cell hit and the
 	// one across the face hit; remove is true for a secondary click.
 	onPick func(cell, across grid.Vec, remove bool)
+	// windowKeys, when set, claims keys for the window before the view
+	// turns with them: in the movement browser the arrows move pieces,
+	// also once a click in the view gave it the focus.
+	windowKeys func(fyne.KeyName) bool
 
 	// What the scene shows, to rebuild meshes only when it changes.
 	key      uint64

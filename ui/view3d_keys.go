@@ -31,6 +31,10 @@ func (v *view3D) TypedRune(rune) {}
 func (v *view3D) TypedKey(ev *fyne.KeyEvent) { v.typedKey(ev, keyModifiers()) }
 
 func (v *view3D) typedKey(ev *fyne.KeyEvent, mod fyne.KeyModifier) {
+	if v.windowKeys != nil && v.windowKeys(ev.Name) {
+		v.passOn(ev)
+		return
+	}
 	switch keyActionOf(secView, ev, mod) {
 	case keyViewLeft:
 		v.turn(-keyTurnStep, 0)
@@ -48,9 +52,14 @@ func (v *view3D) typedKey(ev *fyne.KeyEvent, mod fyne.KeyModifier) {
 		v.resetView()
 	default:
 		// Space, Escape, F9 and the like still work for the tab or window.
-		if c := v.canvas(); c != nil && c.OnTypedKey() != nil {
-			c.OnTypedKey()(ev)
-		}
+		v.passOn(ev)
+	}
+}
+
+// passOn hands a key the view does not use to its window.
+func (v *view3D) passOn(ev *fyne.KeyEvent) {
+	if c := v.canvas(); c != nil && c.OnTypedKey() != nil {
+		c.OnTypedKey()(ev)
 	}
 }
 
