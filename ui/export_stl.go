@@ -123,7 +123,9 @@ type stlJob struct {
 	shape int // stlShape
 	pr    int // the others: problem pr's only solution, 0
 	o     stl.Options
-	name  string // suggested file name
+	name  string // suggested file name; for pieces, the start of each
+	// prefix starts the pieces' file names (stl.PieceFileNames)
+	prefix string
 }
 
 // job checks the selection and the options and copies what the export
@@ -163,14 +165,18 @@ func (e *stlExport) job() (*stlJob, error) {
 			base = "puzzle"
 		}
 		j.name = fmt.Sprintf("%s-P%d-solution.stl", base, pr+1)
+		if j.what == stlPieces {
+			j.name = base + "-"
+		}
 	default:
 		return nil, errors.New("choose what to export")
 	}
 	return j, nil
 }
 
-// choose asks for the file, or for pieces the folder, and exports there.
-// It returns the file dialog (nil when it showed another).
+// choose asks for the file, or for pieces the folder and the start of
+// their names, and exports there. It returns the file dialog (nil when it
+// showed another).
 func (e *stlExport) choose() *savePath {
 	j, err := e.job()
 	if err != nil {
@@ -181,19 +187,16 @@ func (e *stlExport) choose() *savePath {
 		return nil
 	}
 	if j.what == stlPieces {
-		d := dialog.NewFolderOpen(func(dir fyne.ListableURI, err error) {
-			if err != nil {
-				e.u.showError(err)
-				return
-			}
-			if dir != nil {
-				e.run(j, dir.Path())
-			}
-		}, e.u.win)
-		e.u.dialogLocation(d)
-		d.Resize(fyne.NewSize(820, 560))
-		d.Show()
-		return nil
+		// The folder as for the other exports, and the files listed, so
+		// that none is replaced unasked.
+		files := func(start string) []string {
+			names, _ := stl.PieceFileNames(j.p, j.pr, 0, start)
+			return names
+		}
+		return e.u.showSaveFiles("Export STL of Each Piece", "Export", e.u.exportFolder(), j.name, files, func(folder, start string) {
+			j.prefix = start
+			e.run(j, folder)
+		})
 	}
 	return e.u.showSavePath("Export STL", "Export", e.u.exportFolder(), j.name, ".stl", func(path string) { e.run(j, path) })
 }
@@ -222,7 +225,7 @@ func (e *stlExport) run(j *stlJob, path string) {
 func (j *stlJob) write(path string) (string, error) {
 	switch j.what {
 	case stlPieces:
-		paths, err := stl.WritePieces(path, j.p, j.pr, 0, j.o)
+		paths, err := stl.WritePieces(path, j.prefix, j.p, j.pr, 0, j.o)
 		if err != nil {
 			return "", err
 		}

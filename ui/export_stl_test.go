@@ -14,6 +14,7 @@ import (
 
 	"github.com/burrlab/burrlab/internal/testfs"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
+	"github.com/burrlab/burrlab/render/stl"
 )
 
 // stlTriangles returns the triangle count of a binary STL file, failing
@@ -143,6 +144,56 @@ func TestExportSTLFileChooser(t *testing.T) {
 		t.Fatal("the export did not finish")
 	}
 	stlTriangles(t, path)
+}
+
+// The pieces' export asks for the folder and how the files' names start,
+// lists the files it writes, asks before replacing any, and writes them
+// under those names.
+func TestExportSTLPiecesChooser(t *testing.T) {
+	u := trayUI(t)
+	dir := t.TempDir()
+	u.tabs.SelectIndex(tabSolve)
+	u.solve.list.Select(0)
+	e := u.newSTLExport()
+	e.what.SetSelected(stlPieces)
+	done := make(chan error, 1)
+	e.done = func(err error) { done <- err }
+	s := e.choose()
+	if s == nil {
+		t.Fatalf("no file chooser:\n%s", overlayText(t, u))
+	}
+	if base := strings.TrimSuffix(u.docName(), filepath.Ext(u.docName())); s.name.Text != base+"-" {
+		t.Errorf("the names start with %q, not the puzzle's name %q", s.name.Text, base)
+	}
+	s.folder.SetText(dir)
+	s.name.SetText("tray-")
+	names, err := stl.PieceFileNames(u.doc.Puzzle(), u.view.Problem, 0, "tray-")
+	if err != nil || len(names) < 2 {
+		t.Fatalf("piece files %v: %v", names, err)
+	}
+	if want := "Writes " + listNames(names, 6) + " into " + dir; s.target.Text != want {
+		t.Errorf("the dialog says %q, want %q", s.target.Text, want)
+	}
+	old := filepath.Join(dir, names[1])
+	if err := os.WriteFile(old, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	test.Tap(findButton(t, u, "Export"))
+	if !dialogShows(t, u, names[1]+" exists. Replace it?") {
+		t.Fatalf("no question before replacing:\n%s", overlayText(t, u))
+	}
+	test.Tap(findButton(t, u, "Yes"))
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the export did not finish")
+	}
+	for _, n := range names {
+		stlTriangles(t, filepath.Join(dir, n))
+	}
 }
 
 // The three exports write what they say: a shape, one file per distinct

@@ -29,6 +29,11 @@ type savePath struct {
 	target *widget.Label
 	dlg    dialog.Dialog
 	chosen func(path string)
+	// files, for a dialog that writes several files, returns their names
+	// for the name typed, which is then their common start; chosenIn
+	// then runs with the folder and that start instead of chosen.
+	files    func(start string) []string
+	chosenIn func(folder, start string)
 }
 
 // showSavePath opens the dialog, starting in folder with name filled in;
@@ -36,6 +41,22 @@ type savePath struct {
 // it (and replacing an existing file).
 func (u *App) showSavePath(title, confirm, folder, name, ext string, chosen func(path string)) *savePath {
 	s := &savePath{u: u, ext: ext, chosen: chosen}
+	u.buildSavePath(s, title, confirm, folder, name, "File name")
+	return s
+}
+
+// showSaveFiles is showSavePath for several files written into one folder
+// (the pieces of an STL export): the name typed starts every file's name,
+// as files says; the dialog lists the files and asks before replacing
+// any. chosenIn runs with the folder and the start.
+func (u *App) showSaveFiles(title, confirm, folder, start string, files func(start string) []string, chosenIn func(folder, start string)) *savePath {
+	s := &savePath{u: u, files: files, chosenIn: chosenIn}
+	u.buildSavePath(s, title, confirm, folder, start, "Names start with")
+	return s
+}
+
+// buildSavePath makes and shows s's dialog.
+func (u *App) buildSavePath(s *savePath, title, confirm, folder, name, nameLabel string) {
 	s.folder = newDialogEntry(u)
 	s.folder.SetText(folder)
 	s.name = newDialogEntry(u)
@@ -48,7 +69,7 @@ func (u *App) showSavePath(title, confirm, folder, name, ext string, chosen func
 	choose := widget.NewButton("Choose…", func() { u.chooseFolder(&s.folder.Entry) })
 	form := widget.NewForm(
 		widget.NewFormItem("Folder", container.NewBorder(nil, nil, nil, choose, s.folder)),
-		widget.NewFormItem("File name", s.name),
+		widget.NewFormItem(nameLabel, s.name),
 	)
 	save := widget.NewButton(confirm, s.confirm)
 	save.Importance = widget.HighImportance
@@ -60,7 +81,6 @@ func (u *App) showSavePath(title, confirm, folder, name, ext string, chosen func
 	s.updateTarget()
 	d.Show()
 	u.win.Canvas().Focus(s.name)
-	return s
 }
 
 // path is the file the dialog would write, with the extension added.
@@ -72,13 +92,47 @@ func (s *savePath) path() string {
 	return filepath.Join(strings.TrimSpace(s.folder.Text), name)
 }
 
-func (s *savePath) updateTarget() { s.target.SetText("Writes " + s.path()) }
+// paths are the files the dialog would write.
+func (s *savePath) paths() []string {
+	if s.files == nil {
+		return []string{s.path()}
+	}
+	folder := strings.TrimSpace(s.folder.Text)
+	var out []string
+	for _, f := range s.files(strings.TrimSpace(s.name.Text)) {
+		out = append(out, filepath.Join(folder, f))
+	}
+	return out
+}
+
+func (s *savePath) updateTarget() {
+	if s.files == nil {
+		s.target.SetText("Writes " + s.path())
+		return
+	}
+	names := s.files(strings.TrimSpace(s.name.Text))
+	s.target.SetText(fmt.Sprintf("Writes %s into %s", listNames(names, 6), strings.TrimSpace(s.folder.Text)))
+}
+
+// listNames writes names as "a, b and c", the first most of them and how
+// many more.
+func listNames(names []string, most int) string {
+	switch {
+	case len(names) == 0:
+		return "nothing"
+	case len(names) > most:
+		return strings.Join(names[:most], ", ") + fmt.Sprintf(" and %d more", len(names)-most)
+	case len(names) == 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
 
 // check says what is wrong with the choice, if anything.
 func (s *savePath) check() error {
 	folder, name := strings.TrimSpace(s.folder.Text), strings.TrimSpace(s.name.Text)
 	switch {
-	case name == "" || name == s.ext:
+	case s.files == nil && (name == "" || name == s.ext):
 		return errors.New("type a file name")
 	case strings.ContainsRune(name, filepath.Separator):
 		return fmt.Errorf("the file name %q contains %q: choose the folder with Choose…", name, filepath.Separator)
@@ -88,8 +142,10 @@ func (s *savePath) check() error {
 	if err := folderError(folder); err != nil {
 		return err
 	}
-	if fi, err := os.Stat(s.path()); err == nil && fi.IsDir() {
-		return fmt.Errorf("%s is a folder: choose another name", s.path())
+	for _, path := range s.paths() {
+		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+			return fmt.Errorf("%s is a folder: choose another name", path)
+		}
 	}
 	return nil
 }
@@ -106,13 +162,27 @@ func (s *savePath) confirm() {
 		dialog.ShowError(err, s.u.win)
 		return
 	}
-	path := s.path()
+	path, folder, start := s.path(), strings.TrimSpace(s.folder.Text), strings.TrimSpace(s.name.Text)
 	done := func() {
 		s.dlg.Hide()
-		s.chosen(path)
+		if s.files != nil {
+			s.chosenIn(folder, start)
+		} else {
+			s.chosen(path)
+		}
 	}
-	if _, err := os.Stat(path); err == nil {
-		dialog.ShowConfirm("Replace?", filepath.Base(path)+" exists. Replace it?", func(ok bool) {
+	var exist []string
+	for _, p := range s.paths() {
+		if _, err := os.Stat(p); err == nil {
+			exist = append(exist, filepath.Base(p))
+		}
+	}
+	if len(exist) > 0 {
+		q := listNames(exist, 6) + " exist. Replace them?"
+		if len(exist) == 1 {
+			q = exist[0] + " exists. Replace it?"
+		}
+		dialog.ShowConfirm("Replace?", q, func(ok bool) {
 			if ok {
 				done()
 			}

@@ -108,7 +108,7 @@ func (f *stlFlags) render(p *model.Puzzle, shape, pr, sol int, out string, stdou
 		if err := os.MkdirAll(out, 0o755); err != nil {
 			return err
 		}
-		paths, err := stl.WritePieces(out, p, pr, sol, o)
+		paths, err := stl.WritePieces(out, "", p, pr, sol, o)
 		for _, path := range paths {
 			fmt.Fprintln(stdout, path)
 		}

@@ -199,11 +199,26 @@ func WriteFile(path string, m *Mesh, name string, o Options) error {
 	return nil
 }
 
+// PieceFileNames returns the files WritePieces writes for solution k of
+// problem pr: prefix and FileNames' name of each distinct piece's shape.
+func PieceFileNames(p *model.Puzzle, pr, k int, prefix string) ([]string, error) {
+	shapes, err := PieceShapes(p, pr, k)
+	if err != nil {
+		return nil, err
+	}
+	names := FileNames(p, shapes)
+	for j := range names {
+		names[j] = prefix + names[j]
+	}
+	return names, nil
+}
+
 // WritePieces writes every distinct piece of solution k of problem pr
-// into dir, one file per shape named by FileNames, and returns the paths
-// written. All meshes are built before the first file is written, so bad
-// options or a shape that cannot be printed leave the folder untouched.
-func WritePieces(dir string, p *model.Puzzle, pr, k int, o Options) ([]string, error) {
+// into dir, one file per shape named by PieceFileNames with prefix, and
+// returns the paths written. All meshes are built before the first file
+// is written, so bad options or a shape that cannot be printed leave the
+// folder untouched.
+func WritePieces(dir, prefix string, p *model.Puzzle, pr, k int, o Options) ([]string, error) {
 	shapes, err := PieceShapes(p, pr, k)
 	if err != nil {
 		return nil, err
@@ -214,8 +229,12 @@ func WritePieces(dir string, p *model.Puzzle, pr, k int, o Options) ([]string, e
 			return nil, err
 		}
 	}
+	names, err := PieceFileNames(p, pr, k, prefix)
+	if err != nil {
+		return nil, err
+	}
 	var paths []string
-	for j, name := range FileNames(p, shapes) {
+	for j, name := range names {
 		path := filepath.Join(dir, name)
 		if err := WriteFile(path, meshes[j], ShapeLabel(p, shapes[j]), o); err != nil {
 			return paths, err

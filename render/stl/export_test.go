@@ -46,7 +46,7 @@ func TestWritePieces(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	paths, err := WritePieces(dir, p, 0, 5, DefaultOptions())
+	paths, err := WritePieces(dir, "", p, 0, 5, DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,11 +73,26 @@ func TestWritePieces(t *testing.T) {
 			t.Errorf("%s: %v", path, err)
 		}
 	}
+	// With a prefix, the same files under names that start with it, as
+	// PieceFileNames says.
+	names, err := PieceFileNames(p, 0, 5, "burr-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefixed, err := WritePieces(dir, "burr-", p, 0, 5, DefaultOptions())
+	if err != nil || len(prefixed) != len(paths) || len(names) != len(paths) {
+		t.Fatalf("with a prefix: %d files, %d names, %d without (%v)", len(prefixed), len(names), len(paths), err)
+	}
+	for j := range paths {
+		if prefixed[j] != filepath.Join(dir, names[j]) || names[j] != "burr-"+filepath.Base(paths[j]) {
+			t.Errorf("file %d: %s, named %s, %s without the prefix", j, prefixed[j], names[j], paths[j])
+		}
+	}
 	for _, c := range []struct {
 		pr, k int
 		want  string
 	}{{0, len(prob.Solutions), "no solution"}, {0, -1, "no solution -1"}, {3, 0, "problem 3 does not exist"}} {
-		if _, err := WritePieces(dir, p, c.pr, c.k, DefaultOptions()); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := WritePieces(dir, "", p, c.pr, c.k, DefaultOptions()); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("problem %d solution %d: %v", c.pr, c.k, err)
 		}
 	}
