@@ -297,6 +297,15 @@ func (e *imageExport) job() (*exportJob, error) {
 			return nil, err
 		}
 		opt.Camera = viewCamera(u.solve.view)
+		// The pieces are placed as the view places them: hidden ones
+		// left out, outlined ones outlined, removed ones faded as the
+		// View menu says, pushed apart by the exploded view. So is every
+		// picture of the series, each what the view shows with the
+		// slider on its move: the exploded view pushes each piece by the
+		// same amount at every move (from the assembled layout), so the
+		// moves read as they do in the view, only further apart, and
+		// the camera frames the whole series as spread.
+		opt.Stage = u.solve.look().stage
 		snap = exportSnapshot(p, u.view.Problem, sol)
 		if e.kind() == exportSolution {
 			picture = func(p *model.Puzzle) (*render.Picture, error) { return render.AssemblyPicture(p, 0, 0, step, opt) }
