@@ -569,3 +569,28 @@ func TestExportStepsAsShown(t *testing.T) {
 		t.Errorf("exploded, after piece 2 left: %v pixels in the pieces' colours", n)
 	}
 }
+
+// While the list shows a run whose problem was edited after it started,
+// the selected solution is exported with the shapes the view draws it
+// with, the run's, not the document's new ones.
+func TestExportRunSolution(t *testing.T) {
+	u := newTestUI(t, dominoPuzzle())
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do, st.launch = q.do, endless
+	st.start()
+	q.pump(t, func() bool { return st.run.solutions > 10 && st.sel >= 0 })
+	// The pieces become bars: the run's solutions are of cubes.
+	u.edit("bars", func(p *model.Puzzle) error { p.Problems[0].Parts[0].Shape = 0; return nil })
+	st.stop()
+	q.pump(t, func() bool { return !st.run.running })
+	if st.run.stored || st.sel < 0 {
+		t.Fatalf("the run's results were stored (%v), or none is selected (%d)", st.run.stored, st.sel)
+	}
+	path := exportAsShown(t, u, exportSolution, "PNG", t.TempDir(), "run")[0]
+	cube, bar := render.ShapeColor(1), render.ShapeColor(0)
+	if n, _ := piecePixels(t, path, []color.RGBA{cube, bar}); n[0] < 1000 || n[1] != 0 {
+		t.Errorf("%v pixels in the colours of the cubes and the bars", n)
+	}
+}
