@@ -37,6 +37,26 @@ type ImageOptions struct {
 	// Dim fades the pieces that do not move in a disassembly step, in
 	// the pictures of Steps and AssemblyPicture.
 	Dim bool
+	// Stage, when set, places the pieces of a solution's pictures
+	// (AssemblyPicture, Steps) at time t of its disassembly an (nil when
+	// none is drawn): their offsets, fades and modes, on a scene built by
+	// AssemblyScene. An app passes the function its view places them
+	// with, so that the pictures show what the view does: pieces hidden
+	// or outlined, an exploded view. Unset, the pieces sit where an puts
+	// them, all drawn. It is called in the goroutine that lays out and
+	// draws the pictures.
+	Stage func(s *Scene, an *Animation, t float64)
+}
+
+// stage places the pieces of solution scene s at time t of an (nil: none)
+// as Stage says, or where an puts them.
+func (o ImageOptions) stage(s *Scene, an *Animation, t float64) {
+	switch {
+	case o.Stage != nil:
+		o.Stage(s, an, t)
+	case an != nil:
+		an.Apply(s, t)
+	}
 }
 
 // Background is what a picture shows behind the puzzle.
@@ -352,8 +372,9 @@ func solutionScene(p *model.Puzzle, pr, k int) (*Scene, *model.Solution, error) 
 }
 
 // AssemblyPicture draws stored solution k of problem pr of p, at time step
-// of its disassembly (0: assembled; ignored when none is stored). With
-// opt.Dim the pieces that stay still in the move reaching step are faded.
+// of its disassembly (0: assembled; ignored when none is stored), its
+// pieces placed as opt.Stage says. With opt.Dim the pieces that stay still
+// in the move reaching step are faded.
 func AssemblyPicture(p *model.Puzzle, pr, k int, step float64, opt ImageOptions) (*Picture, error) {
 	if err := opt.Check(); err != nil {
 		return nil, err
@@ -362,22 +383,22 @@ func AssemblyPicture(p *model.Puzzle, pr, k int, step float64, opt ImageOptions)
 	if err != nil {
 		return nil, err
 	}
+	var an *Animation // none at step 0, where every piece is home
 	if step != 0 && sol.Disassembly != nil && !sol.Disassembly.Outline() {
 		g, err := p.GridOf()
 		if err != nil {
 			return nil, err
 		}
-		an, err := NewAnimation(g, sol.Assembly, sol.Disassembly, DefaultFly(s))
+		an, err = NewAnimation(g, sol.Assembly, sol.Disassembly, DefaultFly(s))
 		if err != nil {
 			return nil, fmt.Errorf("problem %d, solution %d: %w", pr, k, err)
 		}
-		an.Apply(s, step)
-		if opt.Dim && step > 0 {
-			// Fade what stays still in the move that ends at or after
-			// step.
-			for slot := range s.Items {
-				s.Items[slot].Dim = !an.Moving(math.Ceil(step)-1, slot)
-			}
+	}
+	opt.stage(s, an, step)
+	if an != nil && opt.Dim && step > 0 {
+		// Fade what stays still in the move that ends at or after step.
+		for slot := range s.Items {
+			s.Items[slot].Dim = !an.Moving(math.Ceil(step)-1, slot)
 		}
 	}
 	return ScenePicture(s, opt)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/go-gl/mathgl/mgl32"
-	"github.com/go-gl/mathgl/mgl64"
 )
 
 // MaxStepPictures caps the pictures of one disassembly sequence.
@@ -17,8 +16,9 @@ const MaxStepPictures = 1000
 // Steps is a solution's disassembly as a numbered sequence of pictures:
 // picture 0 shows the puzzle assembled, picture i the state after move i,
 // the last one every piece apart. One camera, framed so that every step
-// fits, sees them all, so that the sequence plays as an animation. With
-// ImageOptions.Dim the pieces that stay still in a move are faded.
+// fits, sees them all, so that the sequence plays as an animation. The
+// pieces are placed as ImageOptions.Stage says; with ImageOptions.Dim the
+// pieces that stay still in a move are faded.
 type Steps struct {
 	scene *Scene
 	an    *Animation
@@ -56,12 +56,13 @@ func SolutionSteps(p *model.Puzzle, pr, k int, opt ImageOptions) (*Steps, error)
 }
 
 // everyStep returns a scene holding, for every step, the bounding box
-// corners of every piece where the step puts it: what the camera must see.
-// (Boxes rather than meshes keep framing cheap for long sequences.)
+// corners of every piece the step shows, where it puts it: what the camera
+// must see. (Boxes rather than meshes keep framing cheap for long
+// sequences.)
 func (q *Steps) everyStep() *Scene {
 	boxes := make([]*Mesh, len(q.scene.Items))
 	for i, it := range q.scene.Items {
-		if it.Mode == Hidden || it.Mesh == nil || it.Mesh.Empty() {
+		if it.Mesh == nil || it.Mesh.Empty() {
 			continue
 		}
 		lo, hi := it.Mesh.min, it.Mesh.max
@@ -82,12 +83,13 @@ func (q *Steps) everyStep() *Scene {
 		boxes[i] = box
 	}
 	all := &Scene{}
-	var offs []mgl64.Vec3
+	at := &Scene{Items: make([]Item, len(q.scene.Items)), Colors: q.scene.Colors}
 	for t := 0; t <= q.an.Steps(); t++ {
-		offs = q.an.Offsets(float64(t), offs)
+		copy(at.Items, q.scene.Items)
+		q.opt.stage(at, q.an, float64(t))
 		for i, b := range boxes {
-			if b != nil {
-				all.Items = append(all.Items, Item{Mesh: b, Offset: offs[i]})
+			if b != nil && at.Items[i].shown() {
+				all.Items = append(all.Items, Item{Mesh: b, Offset: at.Items[i].Offset})
 			}
 		}
 	}
@@ -103,7 +105,7 @@ func (q *Steps) Picture(i int) (*Picture, error) {
 		return nil, fmt.Errorf("step %d out of range 0..%d", i, q.Len()-1)
 	}
 	s := &Scene{Items: append([]Item(nil), q.scene.Items...), Colors: q.scene.Colors}
-	q.an.Apply(s, float64(i))
+	q.opt.stage(s, q.an, float64(i))
 	if q.opt.Dim && i > 0 {
 		for slot := range s.Items {
 			s.Items[slot].Dim = !q.an.Moving(float64(i-1), slot)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/burrlab/burrlab/internal/testfs"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // PelikanBurr's stored solution plays as one picture per move plus the
@@ -219,5 +220,54 @@ func TestImageSizeChecked(t *testing.T) {
 	}
 	if err := opt.Check(); err != nil {
 		t.Errorf("8192x4096: %v", err)
+	}
+}
+
+// ImageOptions.Stage places the pieces of the pictures: a single picture's
+// and every picture of a sequence alike, with the animation (none at step
+// 0 of a single picture); the sequence's one camera frames the pieces
+// where Stage puts them.
+func TestStage(t *testing.T) {
+	p := loadExample(t, "PelikanBurr.xmpuzzle")
+	opt := DefaultImageOptions()
+	opt.Width, opt.Height = 160, 120
+	plain, err := SolutionSteps(p, 0, 0, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	push := mgl64.Vec3{50, 0, 0}
+	opt.Stage = func(s *Scene, an *Animation, t float64) {
+		if an != nil {
+			an.Apply(s, t)
+		}
+		s.Items[0].Mode = Hidden
+		s.Items[1].Offset = s.Items[1].Offset.Add(push)
+	}
+	q, err := SolutionSteps(p, 0, 0, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{0, 1, q.Len() - 1} {
+		offs := q.an.Offsets(float64(i), nil)
+		seq, err := q.Picture(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := AssemblyPicture(p, 0, 0, float64(i), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, pic := range map[string]*Picture{"sequence": seq, "single picture": one} {
+			s := pic.tiles[0].scene
+			if s.Items[0].Mode != Hidden || s.Items[2].Mode != Solid {
+				t.Errorf("step %d, %s: modes %d, %d, want hidden, solid", i, name, s.Items[0].Mode, s.Items[2].Mode)
+			}
+			if got, want := s.Items[1].Offset, offs[1].Add(push); got.Sub(want).Len() > 1e-9 {
+				t.Errorf("step %d, %s: piece 2 at %v, want %v", i, name, got, want)
+			}
+		}
+	}
+	if q.cam.Target[0] < plain.cam.Target[0]+10 {
+		t.Errorf("the sequence is framed at %v as without the push (%v)", q.cam.Target, plain.cam.Target)
 	}
 }

@@ -35,6 +35,11 @@ import (
 // stays right for moves by whole cells and for groups flown clear of the
 // rest, and may paint a face over a nearer one only where pieces in flight
 // pass close by others.
+//
+// Hidden pieces and pieces faded out are left out, as in Image. A partly
+// faded piece is painted translucent in the same order: nearer pieces
+// cover it as they should, but unlike the raster, which blends a ghost of
+// the whole piece, its own faces may show through one another.
 func (pic *Picture) WriteSVG(w io.Writer) error {
 	st := pic.opt.style()
 	sw := &svgWriter{w: bufio.NewWriter(w), gradients: map[color.RGBA]string{}}
@@ -130,6 +135,15 @@ func opacity(attr string, c color.RGBA) string {
 	return fmt.Sprintf(" %s=\"%.3g\"", attr, float64(c.A)/255)
 }
 
+// fadeAttr returns the attribute that paints a partly faded item
+// translucent, as the raster blends it; empty for an opaque one.
+func fadeAttr(it *Item) string {
+	if it.opaque() {
+		return ""
+	}
+	return fmt.Sprintf(" opacity=\"%.3g\"", 1-it.Fade)
+}
+
 // svgGroup is what is painted at one place in the far-to-near order: the
 // visible faces of one cell of one item, with the outline drawn after
 // them, or one ball.
@@ -171,7 +185,7 @@ func (sw *svgWriter) scene(s *Scene, cam Camera, w, h int, st Style) {
 	for i := range s.Items {
 		it := &s.Items[i]
 		m := it.Mesh
-		if m == nil || it.Mode == Hidden {
+		if !it.shown() {
 			continue
 		}
 		t := p.itemTranslation(it.Offset)
@@ -282,12 +296,12 @@ func (sw *svgWriter) scene(s *Scene, cam Camera, w, h int, st Style) {
 			c := hexColor(st.litFace(st.cellColor(s, it, pg.voxel, pg.light), n, p.light))
 			// A thin stroke in the face's own colour closes the hairline
 			// seams that anti-aliasing leaves between adjacent faces.
-			sw.path("fill=\""+c+"\" stroke=\""+c+"\" stroke-width=\".5\"", d)
+			sw.path("fill=\""+c+"\" stroke=\""+c+"\" stroke-width=\".5\""+fadeAttr(it), d)
 		}
 		if len(g.lines) == 0 {
 			continue
 		}
-		attrs := "fill=\"none\" stroke=\"" + hexColor(st.edgeColor(it)) + "\" stroke-width=\"" + string(sw.number(nil, lw)) + "\""
+		attrs := "fill=\"none\" stroke=\"" + hexColor(st.edgeColor(it)) + "\" stroke-width=\"" + string(sw.number(nil, lw)) + "\"" + fadeAttr(it)
 		t := p.itemTranslation(it.Offset)
 		for _, l := range g.lines {
 			var a, b mgl32.Vec3
@@ -378,24 +392,25 @@ func (sw *svgWriter) ball(p *projection, it *Item, k int32, s *Scene, st Style, 
 	}
 	sw.endPath()
 	x, y := sw.number(nil, sc.x), sw.number(nil, sc.y)
+	fade := fadeAttr(it)
 	if it.Mode != Solid {
-		sw.printf("<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"/>\n",
-			x, y, sw.number(nil, srad), hexColor(st.edgeColor(it)), sw.number(nil, lw))
+		sw.printf("<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n",
+			x, y, sw.number(nil, srad), hexColor(st.edgeColor(it)), sw.number(nil, lw), fade)
 		return
 	}
 	base := st.cellColor(s, it, b.voxel, b.light)
 	id := sw.gradient(base, st, p)
 	rim := hexColor(st.rimColor(it))
 	if st.Outlines {
-		sw.printf("<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"url(#%s)\" stroke=\"%s\" stroke-width=\"%s\"/>\n",
-			x, y, sw.number(nil, srad-lw/2), id, rim, sw.number(nil, lw))
+		sw.printf("<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"url(#%s)\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n",
+			x, y, sw.number(nil, srad-lw/2), id, rim, sw.number(nil, lw), fade)
 		if b.voxel.State() == model.Variable {
-			sw.printf("<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"/>\n",
-				x, y, sw.number(nil, srad/2), rim, sw.number(nil, lw))
+			sw.printf("<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"%s\"%s/>\n",
+				x, y, sw.number(nil, srad/2), rim, sw.number(nil, lw), fade)
 		}
 		return
 	}
-	sw.printf("<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"url(#%s)\"/>\n", x, y, sw.number(nil, srad), id)
+	sw.printf("<circle cx=\"%s\" cy=\"%s\" r=\"%s\" fill=\"url(#%s)\"%s/>\n", x, y, sw.number(nil, srad), id, fade)
 }
 
 // gradient returns the id of the radial gradient shading balls of colour

@@ -361,3 +361,33 @@ func TestSVGStepsMatchRaster(t *testing.T) {
 		}
 	}
 }
+
+// A piece faded out is left out of an SVG as a hidden one is; one partly
+// faded is painted, translucent.
+func TestSVGFades(t *testing.T) {
+	p := barPuzzle()
+	svg := func(mode Mode, fade float64) string {
+		t.Helper()
+		opt := DefaultImageOptions()
+		opt.Stage = func(s *Scene, _ *Animation, _ float64) { s.Items[1].Mode, s.Items[1].Fade = mode, fade }
+		pic, err := AssemblyPicture(p, 0, 0, 0, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(svgOf(t, pic))
+	}
+	all, hidden := svg(Solid, 0), svg(Hidden, 0)
+	if filledPolygons(t, []byte(hidden)) >= filledPolygons(t, []byte(all)) {
+		t.Fatal("hiding a piece paints no fewer faces")
+	}
+	if gone := svg(Solid, 1); gone != hidden {
+		t.Error("a piece faded out is painted")
+	}
+	half := svg(Solid, 0.5)
+	if filledPolygons(t, []byte(half)) != filledPolygons(t, []byte(all)) {
+		t.Error("a piece half faded is not painted whole")
+	}
+	if strings.Contains(all, "opacity=") || !strings.Contains(half, ` opacity="0.5"`) {
+		t.Error("a piece half faded is not painted translucent, or an opaque one is")
+	}
+}

@@ -1,10 +1,11 @@
 package ui
 
 import (
+	"slices"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/widget"
-	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/burrlab/burrlab/render"
 )
@@ -19,8 +20,7 @@ type assemblyTools struct {
 	vis *pieceVisibility
 	// explode is the exploded-view slider, nil where the view has none.
 	explode     *tipSlider
-	lastExplode float64      // the last spread used, for the toggle
-	expl        []mgl64.Vec3 // scratch: the exploded view's offsets
+	lastExplode float64 // the last spread used, for the toggle
 }
 
 // newAssemblyTools makes the tools of view v; changed redraws the view
@@ -53,16 +53,44 @@ func (a *assemblyTools) row() fyne.CanvasObject {
 	return container.NewBorder(nil, nil, pieces, wide, a.vis.scroll)
 }
 
-// apply draws the scene's pieces as their squares say and, on top of
-// where they are, pushes them apart by the exploded view's spread.
+// apply draws the scene's pieces as the tools say (pieceLook.apply) and
+// marks on the squares the slots that hold no piece.
 func (a *assemblyTools) apply(s *render.Scene) {
-	a.vis.apply(s)
-	if a.explode == nil {
-		return
+	a.look().apply(s)
+	a.vis.mark(s)
+}
+
+// pieceLook is how the tools of an assembly view draw its pieces: each
+// slot's mode and the exploded view's spread. It is a copy of the tools'
+// state, so that an image export can draw with it in its own goroutine
+// while the user goes on clicking.
+type pieceLook struct {
+	modes   []render.Mode // per slot, as its square says
+	explode float64       // the exploded view's spread; 0 assembled
+}
+
+// look returns the tools' state as it is now.
+func (a *assemblyTools) look() pieceLook {
+	l := pieceLook{modes: slices.Clone(a.vis.modes)}
+	if a.explode != nil {
+		l.explode = a.explode.Value
 	}
-	a.expl = render.ExplodeOffsets(s, a.explode.Value, a.expl)
-	for i := range s.Items {
-		s.Items[i].Offset = s.Items[i].Offset.Add(a.expl[i])
+	return l
+}
+
+// apply draws the pieces of a scene built by render.AssemblyScene for the
+// problem in their modes (slots without a piece stay hidden) and, on top
+// of where they are, pushes them apart by the exploded view's spread.
+func (l pieceLook) apply(s *render.Scene) {
+	for i, m := range l.modes {
+		if i < len(s.Items) && s.Items[i].Mesh != nil {
+			s.Items[i].Mode = m
+		}
+	}
+	if l.explode > 0 {
+		for i, d := range render.ExplodeOffsets(s, l.explode, nil) {
+			s.Items[i].Offset = s.Items[i].Offset.Add(d)
+		}
 	}
 }
 

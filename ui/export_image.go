@@ -292,12 +292,21 @@ func (e *imageExport) job() (*exportJob, error) {
 		snap = exportSnapshot(p, pr, nil)
 		picture = func(p *model.Puzzle) (*render.Picture, error) { return render.ProblemPicture(p, 0, opt) }
 	case exportSolution, exportSteps:
-		sol, step, err := u.solve.exportSelection()
+		sp, sol, step, err := u.solve.exportSelection()
 		if err != nil {
 			return nil, err
 		}
 		opt.Camera = viewCamera(u.solve.view)
-		snap = exportSnapshot(p, u.view.Problem, sol)
+		// The pieces are placed as the view places them: hidden ones
+		// left out, outlined ones outlined, removed ones faded as the
+		// View menu says, pushed apart by the exploded view. So is every
+		// picture of the series, each what the view shows with the
+		// slider on its move: the exploded view pushes each piece by the
+		// same amount at every move (from the assembled layout), so the
+		// moves read as they do in the view, only further apart, and
+		// the camera frames the whole series as spread.
+		opt.Stage = u.solve.look().stage
+		snap = exportSnapshot(sp, u.view.Problem, sol)
 		if e.kind() == exportSolution {
 			picture = func(p *model.Puzzle) (*render.Picture, error) { return render.AssemblyPicture(p, 0, 0, step, opt) }
 			break
@@ -358,18 +367,22 @@ func viewCamera(v *view3D) *render.Camera {
 	return &cam
 }
 
-// exportSelection returns the solution selected in the Solve tab and the
-// move its animation shows.
-func (t *solveTab) exportSelection() (*model.Solution, float64, error) {
+// exportSelection returns the solution selected in the Solve tab, the
+// puzzle the view draws it from and the move its animation shows. While
+// the list shows a run that is the run's copy of the puzzle: the
+// document's problem may have been edited since the run started, and its
+// shapes are no longer the solution's.
+func (t *solveTab) exportSelection() (*model.Puzzle, *model.Solution, float64, error) {
 	pr := t.u.view.Problem
-	if t.sel < 0 || t.sel >= len(t.rows) || pr < 0 || pr >= len(t.u.doc.Puzzle().Problems) {
-		return nil, 0, errors.New("nothing to export: select a solution in the Solve tab first")
+	p := t.run.puzzleFor(t.u.doc.Puzzle(), pr)
+	if t.sel < 0 || t.sel >= len(t.rows) || pr < 0 || pr >= len(p.Problems) {
+		return nil, nil, 0, errors.New("nothing to export: select a solution in the Solve tab first")
 	}
 	step := 0.0
 	if t.anim != nil {
 		step = t.slider.Value
 	}
-	return t.rows[t.sel].sol, step, nil
+	return p, t.rows[t.sel].sol, step, nil
 }
 
 // start checks the choices, asks before replacing a file, and exports.

@@ -4,10 +4,15 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
+	"image"
+	"image/color"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +23,7 @@ import (
 	"github.com/burrlab/burrlab/internal/testfs"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/xmpuzzle"
+	"github.com/burrlab/burrlab/render"
 )
 
 // traySolutionUI opens the tray puzzle in the Solve tab with its first
@@ -369,4 +375,222 @@ func voxelBytes(s model.Shape) []byte {
 		b[i] = byte(v)
 	}
 	return b
+}
+
+// sameHue reports whether c has the hue of piece colour p, and enough
+// colour for a hue at all: shading darkens and lightens a piece's colour
+// but keeps its hue, while the background (white here), the outlines of
+// solid pieces (near black) and the antialiased fringe have none.
+func sameHue(c color.Color, p color.RGBA) bool {
+	hue := func(c color.Color) (float64, bool) {
+		r, g, b, _ := c.RGBA()
+		hi, lo := float64(max(r, g, b)), float64(min(r, g, b))
+		if hi < 0.25*0xffff || hi-lo < 0.35*hi {
+			return 0, false
+		}
+		var h float64
+		switch d := hi - lo; hi {
+		case float64(r):
+			h = 60 * math.Mod((float64(g)-float64(b))/d+6, 6)
+		case float64(g):
+			h = 60 * ((float64(b)-float64(r))/d + 2)
+		default:
+			h = 60 * ((float64(r)-float64(g))/d + 4)
+		}
+		return h, true
+	}
+	hc, ok := hue(c)
+	hp, _ := hue(p)
+	d := math.Abs(hc - hp)
+	return ok && min(d, 360-d) < 20
+}
+
+// piecePixels counts, per piece colour, the pixels of a PNG in its hue
+// and returns the box around them.
+func piecePixels(t *testing.T, path string, colors []color.RGBA) ([]int, []image.Rectangle) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	n := make([]int, len(colors))
+	box := make([]image.Rectangle, len(colors))
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			for i, pc := range colors {
+				if sameHue(img.At(x, y), pc) {
+					n[i]++
+					box[i] = box[i].Union(image.Rect(x, y, x+1, y+1))
+				}
+			}
+		}
+	}
+	return n, box
+}
+
+var svgPaint = regexp.MustCompile(`(fill|stroke)="#([0-9a-f]{6})"`)
+
+// svgPaints counts, per piece colour, the fills and the strokes of an SVG
+// in its hue.
+func svgPaints(t *testing.T, path string, colors []color.RGBA) (fills, strokes []int) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fills, strokes = make([]int, len(colors)), make([]int, len(colors))
+	for _, m := range svgPaint.FindAllSubmatch(b, -1) {
+		var c color.RGBA
+		if _, err := fmt.Sscanf(string(m[2]), "%02x%02x%02x", &c.R, &c.G, &c.B); err != nil {
+			t.Fatal(err)
+		}
+		c.A = 0xff
+		for i, pc := range colors {
+			if !sameHue(c, pc) {
+				continue
+			}
+			if string(m[1]) == "fill" {
+				fills[i]++
+			} else {
+				strokes[i]++
+			}
+		}
+	}
+	return fills, strokes
+}
+
+// exportAsShown exports what the Solve tab shows into dir, on white, and
+// returns the files written.
+func exportAsShown(t *testing.T, u *App, kind exportKind, format, dir, name string) []string {
+	t.Helper()
+	e := exportDialog(t, u, kind, format, "240x180", dir)
+	e.name.SetText(name)
+	e.background.SetSelected("White")
+	paths, err := export(t, e)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return paths
+}
+
+// The selected solution is exported as the Solve tab shows it, not only
+// from where it looks: a piece hidden with its square is left out, one
+// outlined is outlined, the exploded view pushes the pieces apart, and a
+// piece that has left the puzzle at the move shown is faded out while
+// Fade Out Removed Pieces is on; in PNG and in SVG.
+func TestExportSolutionAsShown(t *testing.T) {
+	u := traySolutionUI(t)
+	st := u.solve
+	dir := t.TempDir()
+	colors := render.SlotColors(&u.doc.Puzzle().Problems[0])[:2] // slot 3 is empty
+	const ell, bar = 0, 1
+	shot := func(name string) ([]int, []image.Rectangle) {
+		t.Helper()
+		return piecePixels(t, exportAsShown(t, u, exportSolution, "PNG", dir, name)[0], colors)
+	}
+	plain, plainBox := shot("plain")
+	if plain[ell] < 1000 || plain[bar] < 1000 {
+		t.Fatalf("the assembled pieces cover %v pixels", plain)
+	}
+	if !plainBox[ell].Overlaps(plainBox[bar]) {
+		t.Fatalf("assembled, the pieces are drawn apart: %v, %v", plainBox[ell], plainBox[bar])
+	}
+
+	test.Tap(st.vt.vis.chips[bar]) // outlined
+	if n, _ := shot("outlined"); n[ell] < 1000 || n[bar] == 0 || n[bar] > plain[bar]/4 {
+		t.Errorf("piece 2 outlined: %v pixels in the pieces' colours, assembled %v", n, plain)
+	}
+	fills, strokes := svgPaints(t, exportAsShown(t, u, exportSolution, "SVG", dir, "outlined")[0], colors)
+	if fills[ell] == 0 || fills[bar] != 0 || strokes[bar] == 0 {
+		t.Errorf("SVG with piece 2 outlined: fills %v, strokes %v in the pieces' colours", fills, strokes)
+	}
+	test.Tap(st.vt.vis.chips[bar]) // hidden
+	if n, _ := shot("hidden"); n[ell] < 1000 || n[bar] != 0 {
+		t.Errorf("piece 2 hidden: %v pixels in the pieces' colours", n)
+	}
+	fills, strokes = svgPaints(t, exportAsShown(t, u, exportSolution, "SVG", dir, "hidden")[0], colors)
+	if fills[ell] == 0 || fills[bar]+strokes[bar] != 0 {
+		t.Errorf("SVG with piece 2 hidden: fills %v, strokes %v in the pieces' colours", fills, strokes)
+	}
+	test.Tap(st.vt.vis.chips[bar]) // visible again
+
+	st.vt.explode.SetValue(1)
+	n, box := shot("exploded")
+	if n[ell] == 0 || n[bar] == 0 || box[ell].Overlaps(box[bar]) {
+		t.Errorf("exploded: pieces of %v pixels in %v and %v", n, box[ell], box[bar])
+	}
+	st.vt.explode.SetValue(0)
+
+	// The tray's one move takes piece 2 out on its own.
+	st.setStep(1)
+	if n, _ := shot("removed"); n[ell] < 1000 || n[bar] != 0 {
+		t.Errorf("piece 2 removed and faded out: %v pixels in the pieces' colours", n)
+	}
+	st.setFade(false)
+	if n, _ := shot("removed-unfaded"); n[ell] < 1000 || n[bar] < 1000 {
+		t.Errorf("piece 2 removed, not faded: %v pixels in the pieces' colours", n)
+	}
+}
+
+// The disassembly series shows the pieces as the Solve tab does at each
+// move: a hidden piece in none of its pictures, the exploded view in all,
+// a piece removed on its own faded out after its move.
+func TestExportStepsAsShown(t *testing.T) {
+	u := traySolutionUI(t)
+	st := u.solve
+	dir := t.TempDir()
+	colors := render.SlotColors(&u.doc.Puzzle().Problems[0])[:2]
+	const ell, bar = 0, 1
+	test.Tap(st.vt.vis.chips[ell])
+	test.Tap(st.vt.vis.chips[ell]) // hidden
+	paths := exportAsShown(t, u, exportSteps, "PNG", dir, "hidden")
+	if len(paths) != 2 {
+		t.Fatalf("%d pictures for the tray's one move", len(paths))
+	}
+	for i, path := range paths {
+		if n, _ := piecePixels(t, path, colors); n[ell] != 0 || i == 0 && n[bar] < 1000 {
+			t.Errorf("picture %d with piece 1 hidden: %v pixels in the pieces' colours", i, n)
+		}
+	}
+	test.Tap(st.vt.vis.chips[ell]) // visible again
+
+	st.vt.explode.SetValue(1)
+	paths = exportAsShown(t, u, exportSteps, "PNG", dir, "exploded")
+	if n, box := piecePixels(t, paths[0], colors); n[ell] == 0 || n[bar] == 0 || box[ell].Overlaps(box[bar]) {
+		t.Errorf("exploded, assembled: pieces of %v pixels in %v and %v", n, box[ell], box[bar])
+	}
+	if n, _ := piecePixels(t, paths[1], colors); n[ell] == 0 || n[bar] != 0 {
+		t.Errorf("exploded, after piece 2 left: %v pixels in the pieces' colours", n)
+	}
+}
+
+// While the list shows a run whose problem was edited after it started,
+// the selected solution is exported with the shapes the view draws it
+// with, the run's, not the document's new ones.
+func TestExportRunSolution(t *testing.T) {
+	u := newTestUI(t, dominoPuzzle())
+	u.tabs.SelectIndex(tabSolve)
+	st := u.solve
+	q := make(uiQueue, 1024)
+	st.do, st.launch = q.do, endless
+	st.start()
+	q.pump(t, func() bool { return st.run.solutions > 10 && st.sel >= 0 })
+	// The pieces become bars: the run's solutions are of cubes.
+	u.edit("bars", func(p *model.Puzzle) error { p.Problems[0].Parts[0].Shape = 0; return nil })
+	st.stop()
+	q.pump(t, func() bool { return !st.run.running })
+	if st.run.stored || st.sel < 0 {
+		t.Fatalf("the run's results were stored (%v), or none is selected (%d)", st.run.stored, st.sel)
+	}
+	path := exportAsShown(t, u, exportSolution, "PNG", t.TempDir(), "run")[0]
+	cube, bar := render.ShapeColor(1), render.ShapeColor(0)
+	if n, _ := piecePixels(t, path, []color.RGBA{cube, bar}); n[0] < 1000 || n[1] != 0 {
+		t.Errorf("%v pixels in the colours of the cubes and the bars", n)
+	}
 }

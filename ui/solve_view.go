@@ -6,6 +6,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/burrlab/burrlab/model"
+	"github.com/burrlab/burrlab/render"
 )
 
 // solveViewTools are the Solve tab's tools for its 3D view: per-piece
@@ -40,24 +41,49 @@ func (t *solveTab) showPieces(p *model.Puzzle, i int) {
 }
 
 // placePieces puts the pieces of the solution shown where step s of its
-// disassembly has them, pushed apart by the exploded view, faded once
-// they have left the puzzle, and drawn as the piece row says.
+// disassembly has them, as the view's tools say (solveLook.stage).
 func (t *solveTab) placePieces(s float64) {
 	sc := t.view.scene
 	if sc == nil {
 		return
 	}
+	t.look().stage(sc, t.anim, s)
+	t.vt.vis.mark(sc)
+	t.view.raster.Refresh()
+}
+
+// solveLook is what the Solve tab's view shows of a solution besides the
+// camera and the move: the pieces' modes and the exploded view (the
+// assembly tools' pieceLook), and whether removed pieces fade out. It is
+// a copy, so that an image export can place its pieces with it in its
+// own goroutine while the user goes on changing the view.
+type solveLook struct {
+	pieceLook
+	fade bool
+}
+
+// look returns what the view's tools say now.
+func (t *solveTab) look() solveLook {
+	return solveLook{pieceLook: t.vt.look(), fade: t.vt.fade}
+}
+
+// stage puts the pieces of a scene of a solution, built by
+// render.AssemblyScene, where step s of its disassembly an (nil: none)
+// has them, faded once they have left the puzzle, drawn as their squares
+// say and pushed apart by the exploded view. The view and the image
+// export both place their pieces with it (as render.ImageOptions.Stage),
+// so that the picture exported is the one shown.
+func (l solveLook) stage(sc *render.Scene, an *render.Animation, s float64) {
 	for i := range sc.Items {
 		sc.Items[i].Offset, sc.Items[i].Fade = mgl64.Vec3{}, 0
 	}
-	if t.anim != nil {
-		t.anim.Apply(sc, s)
-		if t.vt.fade {
-			t.anim.ApplyFade(sc, s)
+	if an != nil {
+		an.Apply(sc, s)
+		if l.fade {
+			an.ApplyFade(sc, s)
 		}
 	}
-	t.vt.apply(sc)
-	t.view.raster.Refresh()
+	l.apply(sc)
 }
 
 // setFade turns fading removed pieces on or off.

@@ -143,15 +143,12 @@ func (pv *pieceVisibility) describe(i int) {
 	ch.Refresh()
 }
 
-// apply sets the modes of a scene built by render.AssemblyScene for the
-// problem; slots without a piece stay hidden, and their squares say so or
-// hide too (see absent).
-func (pv *pieceVisibility) apply(s *render.Scene) {
+// mark shows which slots of a scene built by render.AssemblyScene for the
+// problem hold no piece: their squares say so, or hide (see absent). The
+// scene's modes are set by pieceLook.apply.
+func (pv *pieceVisibility) mark(s *render.Scene) {
 	for i := range pv.modes {
 		absent := i >= len(s.Items) || s.Items[i].Mesh == nil
-		if !absent {
-			s.Items[i].Mode = pv.modes[i]
-		}
 		if ch := pv.chips[i]; ch.absent != absent {
 			ch.absent = absent
 			pv.describe(i)
