@@ -63,13 +63,13 @@ type imageExport struct {
 
 	what       *widget.RadioGroup
 	format     *widget.RadioGroup
-	width      *widget.Entry
-	height     *widget.Entry
+	width      *dialogEntry
+	height     *dialogEntry
 	background *widget.RadioGroup
 	colors     *widget.RadioGroup
 	dim        *widget.Check
-	folder     *widget.Entry
-	name       *widget.Entry
+	folder     *dialogEntry
+	name       *dialogEntry
 	target     *widget.Label
 	progress   *widget.ProgressBar
 	exportBtn  *widget.Button
@@ -93,8 +93,8 @@ func (u *App) newImageExport() *imageExport {
 	e.format = widget.NewRadioGroup([]string{"PNG", "SVG"}, func(string) { e.updateTarget() })
 	e.format.Horizontal = true
 	e.format.Required = true
-	e.width = widget.NewEntry()
-	e.height = widget.NewEntry()
+	e.width = newDialogEntry(u)
+	e.height = newDialogEntry(u)
 	e.width.SetText(strconv.Itoa(prefs.IntWithFallback(prefExportWidth, 800)))
 	e.height.SetText(strconv.Itoa(prefs.IntWithFallback(prefExportHeight, 600)))
 	e.background = widget.NewRadioGroup(exportBackgrounds, nil)
@@ -105,10 +105,10 @@ func (u *App) newImageExport() *imageExport {
 	e.colors.Required = true
 	e.dim = widget.NewCheck("Fade the pieces that do not move in the move shown", nil)
 	e.dim.SetChecked(prefs.Bool(prefExportDim))
-	e.folder = widget.NewEntry()
+	e.folder = newDialogEntry(u)
 	e.folder.SetText(prefs.StringWithFallback(prefExportFolder, u.exportFolder()))
 	e.folder.OnChanged = func(string) { e.updateTarget() }
-	e.name = widget.NewEntry()
+	e.name = newDialogEntry(u)
 	e.name.OnChanged = func(string) { e.updateTarget() }
 	e.target = widget.NewLabel("")
 	e.target.Wrapping = fyne.TextWrapWord
@@ -138,7 +138,7 @@ func (u *App) newImageExport() *imageExport {
 	}
 	e.what.SetSelected(exportKindNames[kind])
 
-	choose := widget.NewButton("Choose…", func() { u.chooseFolder(e.folder) })
+	choose := widget.NewButton("Choose…", func() { u.chooseFolder(&e.folder.Entry) })
 	size := container.NewHBox(e.sizeBox(e.width), widget.NewLabel("×"), e.sizeBox(e.height), widget.NewLabel("pixels"))
 	form := widget.NewForm(
 		widget.NewFormItem("Draw", e.what),
@@ -163,7 +163,7 @@ func (u *App) newImageExport() *imageExport {
 }
 
 // sizeBox gives a size entry room for five digits.
-func (e *imageExport) sizeBox(en *widget.Entry) fyne.CanvasObject {
+func (e *imageExport) sizeBox(en *dialogEntry) fyne.CanvasObject {
 	en.OnChanged = func(string) { e.updateTarget() }
 	return container.NewGridWrap(fyne.NewSize(80, en.MinSize().Height), en)
 }

@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"github.com/burrlab/burrlab/internal/testfs"
 	"github.com/burrlab/burrlab/model"
@@ -56,7 +55,7 @@ func exportDialog(t *testing.T, u *App, kind exportKind, format, size, dir strin
 }
 
 // selectAll empties an entry for test.Type.
-func selectAll(en *widget.Entry) *widget.Entry {
+func selectAll(en *dialogEntry) *dialogEntry {
 	en.SetText("")
 	return en
 }
