@@ -165,7 +165,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 		b.refresh()
 	})
 
-	keys := widget.NewLabel(keyHelp(m.Grid(), m.Directions()))
+	keys := widget.NewLabel(keyHelp(m.Grid(), m.Directions(), slices.ContainsFunc(m.Slots(), func(slot int) bool { return slot < 9 })))
 	keys.Importance = widget.LowImportance
 	keys.Wrapping = fyne.TextWrapWord
 	bold := fyne.TextStyle{Bold: true}
@@ -215,15 +215,19 @@ var moveKeys = []struct {
 	{fyne.KeyHome, fyne.KeyEnd, "Home/End"},
 }
 
-// keyHelp lists the keys of the grid's directions.
-func keyHelp(g grid.Grid, dirs []grid.Vec) string {
+// keyHelp lists the keys of the grid's directions, and the digits when
+// a piece is numbered 1 to 9 (digits).
+func keyHelp(g grid.Grid, dirs []grid.Vec, digits bool) string {
 	var parts []string
 	for d, v := range dirs {
 		if d < len(moveKeys) {
 			parts = append(parts, moveKeys[d].help+" "+directionName(g, d, v))
 		}
 	}
-	return "Keys: " + strings.Join(parts, " · ") + " · 1-9 select a piece · Backspace back"
+	if digits {
+		parts = append(parts, "1-9 select a piece")
+	}
+	return "Keys: " + strings.Join(append(parts, "Backspace back"), " · ")
 }
 
 // selected returns the pieces checked.

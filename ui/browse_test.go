@@ -611,6 +611,9 @@ func TestMovementBrowserNumbersSlots(t *testing.T) {
 	if chips := b.tools.vis.chips; chips[0].label != "2" || chips[1].label != "3" || !strings.HasPrefix(chips[1].tip, "Piece 3 ") {
 		t.Errorf("squares %q and %q, tip %q", chips[0].label, chips[1].label, chips[1].tip)
 	}
+	if !strings.Contains(keyHelp(b.m.Grid(), b.m.Directions(), true), "1-9 select a piece") || strings.Contains(keyHelp(b.m.Grid(), b.m.Directions(), false), "1-9") {
+		t.Error("the key help does not say the digits only when a piece is numbered 1 to 9")
+	}
 	if got := b.status.Text; got != "Assembled (1 state reached)" {
 		t.Errorf("status %q", got)
 	}
