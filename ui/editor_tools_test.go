@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"image"
+	"image/color"
 	"strings"
 	"testing"
 
@@ -10,6 +12,7 @@ import (
 
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/model/grid"
+	"github.com/burrlab/burrlab/ui/layer"
 )
 
 // dragCells drags in the layer editor from the centre of cell a to that of
@@ -490,4 +493,31 @@ func findRadio(t *testing.T, u *App) *widget.RadioGroup {
 		return rs[0]
 	}
 	return nil
+}
+
+// TestBallsBelowShow: on the sphere grid the layer editor marks the balls
+// of the layer below with dots in the gaps they fill, as the cube and
+// prism layers tint the cells above filled ones.
+func TestBallsBelowShow(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Spheres))
+	tapCell(t, u, grid.Vec{1, 1, 0})
+	e := u.shapes.editor
+	u.view.Layer = 1
+	u.shapes.refreshLayer()
+	sz := e.Size()
+	img := e.draw(int(sz.Width), int(sz.Height)).(*image.RGBA)
+	// The pixel of layer 1 over the centre of ball v of layer 0.
+	over := func(v grid.Vec) color.RGBA {
+		for _, c := range layer.Cells(u.g, u.doc.Puzzle().Shapes[0].Size, 0) {
+			if c.Pos == v {
+				p := e.frame.ToPixel(c.Center)
+				return img.RGBAAt(int(p.X), int(p.Y))
+			}
+		}
+		t.Fatalf("no ball %v in layer 0", v)
+		return color.RGBA{}
+	}
+	if filled, empty := over(grid.Vec{1, 1, 0}), over(grid.Vec{3, 1, 0}); filled == empty {
+		t.Errorf("layer 1 shows the same (%v) over the ball below as over an empty place", filled)
+	}
 }

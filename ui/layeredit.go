@@ -229,6 +229,9 @@ func (e *layerEditor) draw(w, h int) image.Image {
 			p.Fill(layer.Disc(ctr, r, 20), e.host.constraintColor(col))
 		}
 	}
+	if g.Type() == grid.Spheres && e.z > 0 {
+		e.ballsBelow(p, s, g, mix(pal.bg, piece, 0.6))
+	}
 	if g.Type() == grid.Rhombic || g.Type() == grid.TetraOcta {
 		e.blockLines(p, lay, mix(pal.line, pal.bg, 0.45), border*1.6)
 	}
@@ -245,6 +248,23 @@ func (e *layerEditor) draw(w, h int) image.Image {
 
 // blockLines marks the edges of the unit blocks that rhombic and
 // tetra-octa cells come in, so that the blocks read at a glance.
+// ballsBelow marks the balls of the layer below as dots in colour c.
+// The cubes and prisms tint the cell above a filled one, but a layer of
+// balls sits over the gaps of the one below, where this layer has no
+// cell: each filled ball below shows as a dot in the gap it fills, which
+// is where a ball of this layer rests on it. The dots stay inside the
+// gaps (their radius is under the gap's clearance from this layer's
+// discs).
+func (e *layerEditor) ballsBelow(p *layer.Painter, s *model.Shape, g grid.Grid, c color.RGBA) {
+	for _, b := range layer.Cells(g, s.Size, e.z-1) {
+		if s.At(b.Pos).State() == model.Empty {
+			continue
+		}
+		ctr := e.frame.ToPixel(b.Center)
+		p.Fill(layer.Disc(ctr, 0.25*b.Radius*e.frame.Scale, 16), c)
+	}
+}
+
 func (e *layerEditor) blockLines(p *layer.Painter, lay *layer.Layer, c color.RGBA, w float64) {
 	line := func(a, b layer.Point) {
 		pa, pb := e.frame.ToPixel(a), e.frame.ToPixel(b)

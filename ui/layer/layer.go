@@ -42,7 +42,7 @@ type Layer struct {
 
 // New returns layer z of a space of the given size in grid g.
 func New(g grid.Grid, size grid.Vec, z int) *Layer {
-	l := &Layer{Z: z, Cells: cells(g, size, z)}
+	l := &Layer{Z: z, Cells: Cells(g, size, z)}
 	first := true
 	area, n := 0.0, 0
 	// Footprints repeat along z with the grid's period (at most 6), so a
@@ -50,7 +50,7 @@ func New(g grid.Grid, size grid.Vec, z int) *Layer {
 	for zz := 0; zz < min(size[2], 6); zz++ {
 		cs := l.Cells
 		if zz != z {
-			cs = cells(g, size, zz)
+			cs = Cells(g, size, zz)
 		}
 		for _, c := range cs {
 			area += c.area()
@@ -84,7 +84,9 @@ func (c *Cell) area() float64 {
 	return math.Abs(a) / 2
 }
 
-func cells(g grid.Grid, size grid.Vec, z int) []Cell {
+// Cells returns the footprints of the real cells of layer z of a space of
+// the given size in grid g, row by row.
+func Cells(g grid.Grid, size grid.Vec, z int) []Cell {
 	var out []Cell
 	if z < 0 || z >= size[2] {
 		return nil
