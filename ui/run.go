@@ -279,6 +279,13 @@ func (t *solveTab) refreshControls() {
 	defer t.u.refreshMenu()
 	// A grid without a disassembler shows the box unticked; the tick
 	// comes back with the next puzzle that can have it.
+	label := "Disassemble"
+	if t.u.g.Directions() == nil {
+		label = "Disassemble (cubes, prisms)" // said, not only in the tooltip
+	}
+	if c.disassemble.Text != label {
+		c.disassemble.SetText(label)
+	}
 	switch {
 	case t.u.g.Directions() == nil && c.disassemble.Checked:
 		c.disassemble.SetChecked(false)

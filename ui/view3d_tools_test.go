@@ -465,15 +465,15 @@ func TestNewPuzzleForgetsTheView(t *testing.T) {
 	if st.slider.Value != 0 || !st.slider.Disabled() {
 		t.Errorf("the slider stays at %v (disabled %v)", st.slider.Value, st.slider.Disabled())
 	}
-	if st.ctl.disassemble.Checked || !st.ctl.disassemble.Disabled() {
-		t.Error("balls: Disassemble is ticked or can be")
+	if st.ctl.disassemble.Checked || !st.ctl.disassemble.Disabled() || st.ctl.disassemble.Text != "Disassemble (cubes, prisms)" {
+		t.Errorf("balls: Disassemble %q is ticked or can be", st.ctl.disassemble.Text)
 	}
 	if got, want := u.status.Text, "New puzzle on the spheres grid: draw its first shape"; got != want {
 		t.Errorf("status %q, want %q", got, want) // not "Opened Untitled"
 	}
 	newOnSolve(grid.Prisms)
-	if !st.ctl.disassemble.Checked || st.ctl.disassemble.Disabled() {
-		t.Error("prisms after balls: Disassemble is not ticked again")
+	if !st.ctl.disassemble.Checked || st.ctl.disassemble.Disabled() || st.ctl.disassemble.Text != "Disassemble" {
+		t.Errorf("prisms after balls: Disassemble %q is not ticked again", st.ctl.disassemble.Text)
 	}
 	// Unticked by hand, it stays so.
 	st.ctl.disassemble.SetChecked(false)
