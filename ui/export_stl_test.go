@@ -45,6 +45,12 @@ func exportAndWait(t *testing.T, e *stlExport, path string) error {
 	done := make(chan error, 1)
 	e.done = func(err error) { done <- err }
 	e.run(j, path)
+	return waitExport(t, done)
+}
+
+// waitExport waits for an export's end on done and returns its error.
+func waitExport(t *testing.T, done <-chan error) error {
+	t.Helper()
 	select {
 	case err := <-done:
 		return err
@@ -135,13 +141,8 @@ func TestExportSTLFileChooser(t *testing.T) {
 		t.Fatalf("the file changed before the export: %q", b)
 	}
 	test.Tap(findButton(t, u, "Yes"))
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("the export did not finish")
+	if err := waitExport(t, done); err != nil {
+		t.Fatal(err)
 	}
 	stlTriangles(t, path)
 }
@@ -183,13 +184,8 @@ func TestExportSTLPiecesChooser(t *testing.T) {
 		t.Fatalf("no question before replacing:\n%s", overlayText(t, u))
 	}
 	test.Tap(findButton(t, u, "Yes"))
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatal(err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("the export did not finish")
+	if err := waitExport(t, done); err != nil {
+		t.Fatal(err)
 	}
 	for _, n := range names {
 		stlTriangles(t, filepath.Join(dir, n))
