@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -194,11 +195,25 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	return b, nil
 }
 
-// directionName names direction d of the grid: x, y, z on cubes; the
-// vector elsewhere.
+// directionName names direction d of the grid as a designer sees it: X,
+// Y or Z along an axis, else its angle from X in the layer ("60°" on
+// prisms, whose unit moves run along the triangles' sides), not the
+// lattice vector ("(1,1,0)"), which says nothing of where it points.
 func directionName(g grid.Grid, d int, v grid.Vec) string {
 	if g.Type() == grid.Cubes && d < 3 {
 		return string(rune('X' + d))
+	}
+	sc := render.LatticeScale(g)
+	x, y := float64(v[0])*sc[0], float64(v[1])*sc[1]
+	switch {
+	case v[0] == 0 && v[1] == 0:
+		return "Z"
+	case v[2] == 0 && y == 0:
+		return "X"
+	case v[2] == 0 && x == 0:
+		return "Y"
+	case v[2] == 0:
+		return fmt.Sprintf("%.0f°", math.Atan2(y, x)*180/math.Pi)
 	}
 	return fmt.Sprintf("(%d,%d,%d)", v[0], v[1], v[2])
 }

@@ -402,6 +402,16 @@ func TestMovementBrowserPrisms(t *testing.T) {
 	if len(b.moves) != 8 {
 		t.Fatalf("%d move buttons on prisms, want 8", len(b.moves))
 	}
+	// Named by where they point: up, along X and along the triangles'
+	// other sides, not by their lattice vectors.
+	var names []string
+	for d, v := range b.m.Directions() {
+		names = append(names, directionName(b.m.Grid(), d, v))
+	}
+	slices.Sort(names)
+	if got := strings.Join(names, " "); got != "120° 60° X Z" {
+		t.Errorf("the prism directions are named %q", got)
+	}
 	// press moves the pieces in slots by dir; out says whether a free
 	// group is taken out (Prisgon's disassembly moves free pieces, too).
 	press := func(slots []int, dir grid.Vec, out bool) {
