@@ -92,6 +92,7 @@ var keyTable = []keyBinding{
 	{section: secGeneral, keys: "Alt+1 / 2 / 3", help: "Shapes, Problems, Solve tab"},
 	{section: secGeneral, keys: "Ctrl+K", help: "constraint colours in the 3D views, or piece colours"},
 	{section: secGeneral, keys: "Ctrl+W", help: "close a browser window or the guide"},
+	{section: secGeneral, keys: "Escape / Enter", help: "cancel a dialog / close a message"},
 
 	{section: secLists, keys: "↑ / ↓", help: "previous / next entry", action: keyListUp, chords: []chord{{key: fyne.KeyUp}}},
 	{section: secLists, action: keyListDown, chords: []chord{{key: fyne.KeyDown}}},
@@ -133,7 +134,7 @@ var keyTable = []keyBinding{
 	{section: secSolve, keys: "Ctrl+Alt+D, Ctrl+Alt+Shift+D", help: "remove the selected / all disassemblies"},
 
 	{section: secPlace, keys: "←/→, ↑/↓, Page Up/Down", help: "one, 10, 100 placements back or on; Home/End first, last"},
-	{section: secMoves, keys: "←/→, ↓/↑, Page Down/Up", help: "move the selected pieces along the grid's directions (the window lists them)"},
+	{section: secMoves, keys: "←/→, ↓/↑, Page Down/Up", help: "move the selected pieces along the grid's directions (the window lists them), also when its 3D view has the focus"},
 	{section: secMoves, keys: "1–9, Backspace", help: "add or remove piece 1–9 from the selection; back to the state before"},
 
 	{section: secView, keys: "click, Tab", help: "give the view the focus (a frame marks it) for the keys below"},
