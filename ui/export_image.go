@@ -168,11 +168,18 @@ func (e *imageExport) sizeBox(en *dialogEntry) fyne.CanvasObject {
 	return container.NewGridWrap(fyne.NewSize(80, en.MinSize().Height), en)
 }
 
-// exportFolder is where exports go first: beside the open file, else the
-// home folder.
+// exportFolder is where file dialogs start: beside the open file, else
+// beside the last file opened, else in the home folder.
 func (u *App) exportFolder() string {
 	if u.doc.Path != "" {
 		return filepath.Dir(u.doc.Path)
+	}
+	// An untitled puzzle: where the designer last worked, rather than
+	// the home folder to climb down from.
+	for _, path := range u.recentFiles() {
+		if fi, err := os.Stat(filepath.Dir(path)); err == nil && fi.IsDir() {
+			return filepath.Dir(path)
+		}
 	}
 	if home, err := os.UserHomeDir(); err == nil {
 		return home

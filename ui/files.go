@@ -140,12 +140,9 @@ func (u *App) openDialog() {
 	})
 }
 
-// dialogLocation starts file dialogs in the folder of the open file.
+// dialogLocation starts Fyne's file dialogs where ours start (exportFolder).
 func (u *App) dialogLocation(d *dialog.FileDialog) {
-	if u.doc.Path == "" {
-		return
-	}
-	if dir, err := storage.ListerForURI(storage.NewFileURI(filepath.Dir(u.doc.Path))); err == nil {
+	if dir, err := storage.ListerForURI(storage.NewFileURI(u.exportFolder())); err == nil {
 		d.SetLocation(dir)
 	}
 }

@@ -269,3 +269,22 @@ func TestEditDuringSaveStaysUnsaved(t *testing.T) {
 		t.Error("undoing the edit made during the save leaves the document unsaved")
 	}
 }
+
+// TestDialogsStartWhereTheWorkIs: file dialogs start beside the open
+// file; for an untitled puzzle beside the last file opened whose folder
+// is still there, not in the home folder.
+func TestDialogsStartWhereTheWorkIs(t *testing.T) {
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	dir := t.TempDir()
+	gone := filepath.Join(dir, "gone")
+	u.addRecent(filepath.Join(dir, "last.xmpuzzle"))
+	u.addRecent(filepath.Join(gone, "removed.xmpuzzle")) // newest, but its folder is gone
+	if got := u.exportFolder(); got != dir {
+		t.Errorf("untitled: dialogs start in %s, want %s", got, dir)
+	}
+	other := t.TempDir()
+	u.doc.Path = filepath.Join(other, "open.xmpuzzle")
+	if got := u.exportFolder(); got != other {
+		t.Errorf("with a file open: dialogs start in %s, want %s", got, other)
+	}
+}
