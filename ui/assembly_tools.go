@@ -119,6 +119,6 @@ func (b *movementBrowser) newTools(tips windowTips) *assemblyTools {
 	a := newAssemblyTools(b.u, b.view, false, func() { b.showScene() })
 	a.vis.hints = tips
 	a.vis.status = nil // the main window's status line is not this window's
-	a.vis.absent = "has all its cells shared with other pieces (drawn red); it"
+	a.vis.absent = "has all its cells shared with other pieces (drawn " + b.overlap.name + "); it"
 	return a
 }

@@ -29,12 +29,47 @@ func (u *App) browserMenuItems() []*fyne.MenuItem {
 	}
 }
 
-// overlapColor paints cells that two pieces share.
-var overlapColor = color.RGBA{0xe0, 0x10, 0x10, 0xff}
+// overlapColors are the colours that may paint cells two pieces share,
+// red first, as in BurrTools; pickOverlap takes one the pieces' own
+// colours do not come near, so that a red piece's cells are not taken for
+// shared ones.
+var overlapColors = []namedColor{
+	{color.RGBA{0xe0, 0x10, 0x10, 0xff}, "red"},
+	{color.RGBA{0xe8, 0x18, 0xe8, 0xff}, "magenta"},
+	{color.RGBA{0x14, 0x14, 0x14, 0xff}, "black"},
+	{color.RGBA{0xf6, 0xf6, 0xf6, 0xff}, "white"},
+}
+
+// namedColor is a colour and what the status line calls it.
+type namedColor struct {
+	c    color.RGBA
+	name string
+}
+
+// pickOverlap returns the first of overlapColors far enough from every
+// piece colour, else the one farthest from the nearest.
+func pickOverlap(pieces []color.RGBA) namedColor {
+	const enough = 140 // RGB distance that reads as another colour
+	best, bestD := overlapColors[0], -1.0
+	for _, nc := range overlapColors {
+		d := math.Inf(1)
+		for _, p := range pieces {
+			dr, dg, db := float64(nc.c.R)-float64(p.R), float64(nc.c.G)-float64(p.G), float64(nc.c.B)-float64(p.B)
+			d = math.Min(d, math.Sqrt(dr*dr+dg*dg+db*db))
+		}
+		if d >= enough {
+			return nc
+		}
+		if d > bestD {
+			best, bestD = nc, d
+		}
+	}
+	return best
+}
 
 // movementBrowser moves the pieces of one assembly by hand: select a
 // piece or a group (in the list or with clicks in the 3D view), move it one unit along a grid direction with the
-// buttons or keys; shared cells show red; a group that can slide out is
+// buttons or keys; shared cells show red (or another colour no piece has); a group that can slide out is
 // taken out. Every state reached is in the tree on the left, and a click
 // returns to it. When a path takes the puzzle apart, it can be stored as
 // the solution's disassembly (one undoable edit).
@@ -48,6 +83,7 @@ type movementBrowser struct {
 	m       *movement.Model
 	cur     *movement.Node
 	colors  []color.RGBA // per piece (not slot)
+	overlap namedColor   // of the cells pieces share
 
 	checks  []*passCheck
 	takeOut *passCheck
@@ -115,7 +151,6 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	b.view = newView3D(u) // its own button resets and fits it
 	tips := newWindowTips(u.do)
 	b.view.setHints(tips)
-	b.tools = b.newTools(tips)
 	// Pieces are numbered by their slots, as the Solve tab's squares
 	// number them; the digit keys select the list's first nine.
 	var numbers []int
@@ -123,6 +158,8 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 		b.colors = append(b.colors, slotColors[slot])
 		numbers = append(numbers, slot+1)
 	}
+	b.overlap = pickOverlap(b.colors)
+	b.tools = b.newTools(tips)
 	b.tools.vis.setPieces(problem, b.colors, numbers)
 	for j, slot := range m.Slots() {
 		text := fmt.Sprintf("%d: %s", slot+1, shapeLabel(pz, pr.Parts[slots[slot]].Shape))
@@ -336,7 +373,7 @@ func (b *movementBrowser) refresh() {
 	d, derr := b.m.Disassembly(n)
 	switch {
 	case len(ov) > 0:
-		b.status.SetText(fmt.Sprintf("%s: %s shared by pieces (red)", where, count(len(ov), "cell", "cells")))
+		b.status.SetText(fmt.Sprintf("%s: %s shared by pieces (%s)", where, count(len(ov), "cell", "cells"), b.overlap.name))
 	case derr == nil:
 		b.status.SetText(fmt.Sprintf("%s: the puzzle is apart (level %s, %s); Store as disassembly keeps this way", where, d.Level(), count(d.TotalMoves(), "move", "moves")))
 	case b.m.Apart(n):
@@ -404,7 +441,7 @@ func (b *movementBrowser) showScene() map[grid.Vec][]int {
 		}
 		grid.SortCells(cells)
 		if m, err := render.NewMesh(g, cells, render.DefaultGap); err == nil {
-			items = append(items, render.Item{Mesh: m, Color: overlapColor})
+			items = append(items, render.Item{Mesh: m, Color: b.overlap.c})
 		}
 	}
 	sc := &render.Scene{Items: items, Colors: b.puzzle.Colors}

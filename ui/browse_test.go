@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"image/color"
 	"os"
 	"path/filepath"
 	"slices"
@@ -278,7 +279,7 @@ func TestMovementBrowser(t *testing.T) {
 		t.Fatalf("after +X: state %d, %q", b.cur.ID, b.status.Text)
 	}
 	red := b.view.scene.Items[len(b.view.scene.Items)-1]
-	if red.Color != overlapColor || red.Mesh.NumCells() != 1 {
+	if red.Color != b.overlap.c || red.Mesh.NumCells() != 1 {
 		t.Errorf("the overlap is not one red cell")
 	}
 	if rows := b.states.order; len(rows) != 2 || rows[1].ID != 1 || b.moveLabel(rows[1]) != "piece 2 +X" || b.checks[1].Text != "2: S2" {
@@ -643,7 +644,26 @@ func TestMovementBrowserNumbersSlots(t *testing.T) {
 	if got := b.moveLabel(b.cur); got != "piece 3 +X" {
 		t.Errorf("the move reads %q", got)
 	}
-	if got := b.status.Text; got != "After 1 move: 1 cell shared by pieces (red)" {
+	// The L is red: shared cells are magenta, not another red.
+	if got := b.status.Text; got != "After 1 move: 1 cell shared by pieces (magenta)" {
 		t.Errorf("status %q", got)
+	}
+}
+
+// TestPickOverlap: shared cells are red unless a piece is red-like, then
+// the first colour no piece comes near.
+func TestPickOverlap(t *testing.T) {
+	red, blue, green, magenta := render.ShapeColor(0), render.ShapeColor(1), render.ShapeColor(3), color.RGBA{0xd0, 0x30, 0xd0, 0xff}
+	for _, c := range []struct {
+		pieces []color.RGBA
+		want   string
+	}{
+		{[]color.RGBA{blue, green}, "red"},
+		{[]color.RGBA{blue, red}, "magenta"},
+		{[]color.RGBA{red, magenta, green}, "black"},
+	} {
+		if got := pickOverlap(c.pieces).name; got != c.want {
+			t.Errorf("pieces %v: shared cells %s, want %s", c.pieces, got, c.want)
+		}
 	}
 }
