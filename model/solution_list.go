@@ -105,7 +105,10 @@ func (pr *Problem) DeleteSolutions(mark []bool) (int, error) {
 
 // SetDisassemblies replaces the disassembly of solution k by seps[k] for
 // every k with set[k]; a nil entry removes it. It returns how many
-// solutions changed.
+// solutions changed. When every assembly found is stored, the problem's
+// solution count and the solutions' numbers follow: a search without
+// disassembly counted none, and once its assemblies are taken apart the
+// count is known (BurrTools reads it from the file).
 func (pr *Problem) SetDisassemblies(set []bool, seps []*Separation) (int, error) {
 	if len(set) != len(pr.Solutions) || len(seps) != len(pr.Solutions) {
 		return 0, fmt.Errorf("%d marks and %d disassemblies for %d solutions", len(set), len(seps), len(pr.Solutions))
@@ -128,6 +131,15 @@ func (pr *Problem) SetDisassemblies(set []bool, seps []*Separation) (int, error)
 	}
 	if out != nil {
 		pr.Solutions = out
+		if uint64(len(out)) == pr.NumAssemblies {
+			pr.NumSolutions = 0
+			for k := range out {
+				if out[k].Disassembly != nil {
+					out[k].SolNum = int(pr.NumSolutions)
+					pr.NumSolutions++
+				}
+			}
+		}
 	}
 	return n, nil
 }

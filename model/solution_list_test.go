@@ -124,6 +124,33 @@ func TestSetDisassemblies(t *testing.T) {
 	}
 }
 
+// TestSetDisassembliesCounts: once every assembly found is stored, taking
+// them apart sets the problem's solution count and the solutions'
+// numbers; with some not stored the count stays as the search left it.
+func TestSetDisassembliesCounts(t *testing.T) {
+	for _, found := range []uint64{5, 9} {
+		pr := listProblem()
+		pr.NumAssemblies, pr.NumSolutions = found, 0
+		sep := pr.Solutions[0].Disassembly
+		set := []bool{false, true, false, false, false}
+		if _, err := pr.SetDisassemblies(set, []*Separation{nil, sep, nil, nil, nil}); err != nil {
+			t.Fatal(err)
+		}
+		var nums []int
+		for _, s := range pr.Solutions {
+			if s.Disassembly != nil {
+				nums = append(nums, s.SolNum)
+			}
+		}
+		switch {
+		case found == 5 && (pr.NumSolutions != 3 || !slices.Equal(nums, []int{0, 1, 2})):
+			t.Errorf("all 5 stored: %d solutions, numbered %v; want 3, 0..2", pr.NumSolutions, nums)
+		case found == 9 && pr.NumSolutions != 0:
+			t.Errorf("5 of 9 stored: the count became %d", pr.NumSolutions)
+		}
+	}
+}
+
 func TestPiecesUsedAndOrder(t *testing.T) {
 	pr := &Problem{Parts: []Part{{Shape: 0, Min: 1, Max: 2}, {Shape: 1, Min: 0, Max: 1}}}
 	if !pr.HasRanges() {

@@ -403,9 +403,10 @@ func (st *solutionTools) finish(job *takeApartJob, sols []model.Solution, target
 			return
 		}
 	}
-	msg := fmt.Sprintf("Took %s apart: %d came apart, %d did not", count(tried, "assembly", "assemblies"), apart, tried-apart)
+	th := func(n int) string { return thousands(uint64(n)) }
+	msg := fmt.Sprintf("Took %s apart: %s came apart, %s did not", count(tried, "assembly", "assemblies"), th(apart), th(tried-apart))
 	if stopped {
-		msg = fmt.Sprintf("Stopped after %d of %d assemblies: %d came apart, %d did not", tried, job.total, apart, tried-apart)
+		msg = fmt.Sprintf("Stopped after %s of %s assemblies: %s came apart, %s did not", th(tried), th(job.total), th(apart), th(tried-apart))
 	}
 	t.u.setStatus(msg)
 }

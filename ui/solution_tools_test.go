@@ -345,6 +345,11 @@ func TestTakeApartAll(t *testing.T) {
 	if st.tools.busy.Visible() || !strings.Contains(u.status.Text, "12 assemblies apart: 1 came apart, 11 did not") {
 		t.Errorf("status %q", u.status.Text)
 	}
+	// All 12 are stored: the problem now counts its one solution, as the
+	// file will say (BurrTools counts 1 of 12).
+	if pr := &u.doc.Puzzle().Problems[0]; pr.NumSolutions != 1 || !strings.Contains(st.info.Text, "12 assemblies, 1 solution") {
+		t.Errorf("after taking all apart: %d solutions, info %q", pr.NumSolutions, st.info.Text)
+	}
 	selectNum(t, st, got[0])
 	if st.anim == nil || st.anim.Steps() == 0 {
 		t.Error("the solution taken apart does not animate")
