@@ -122,6 +122,9 @@ func newSolveTab(u *App) *solveTab {
 
 // documentChanged forgets what belonged to the previous document.
 func (t *solveTab) documentChanged() {
+	// Max holes here overrides the problem's own: it belongs to the
+	// puzzle it was typed for, and would quietly change another's count.
+	t.ctl.maxHoles.SetText("")
 	t.run = nil
 	t.tools.cancel()
 	t.rows, t.sorted, t.sel = nil, nil, -1

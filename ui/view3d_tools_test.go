@@ -446,11 +446,13 @@ func TestSolveViewKeepsUserFraming(t *testing.T) {
 }
 
 // TestNewPuzzleForgetsTheView: a new puzzle shows neither the pieces nor
-// the disassembly slider of the solution shown before, and Disassemble,
+// the disassembly slider of the solution shown before nor the max holes
+// typed for the last puzzle, and Disassemble,
 // which a grid of balls cannot have, is ticked again for a grid that can.
 func TestNewPuzzleForgetsTheView(t *testing.T) {
 	u, st := traySolve(t)
 	st.slider.SetValue(st.slider.Max / 2)
+	st.ctl.maxHoles.SetText("7")
 	if !st.ctl.disassemble.Checked {
 		t.Fatal("Disassemble is not ticked to begin with")
 	}
@@ -467,6 +469,9 @@ func TestNewPuzzleForgetsTheView(t *testing.T) {
 	}
 	if st.ctl.disassemble.Checked || !st.ctl.disassemble.Disabled() || st.ctl.disassemble.Text != "Disassemble (cubes, prisms)" {
 		t.Errorf("balls: Disassemble %q is ticked or can be", st.ctl.disassemble.Text)
+	}
+	if st.ctl.maxHoles.Text != "" {
+		t.Errorf("the last puzzle's max holes %q stays for the new one", st.ctl.maxHoles.Text)
 	}
 	if got, want := u.status.Text, "New puzzle on the spheres grid: draw its first shape"; got != want {
 		t.Errorf("status %q, want %q", got, want) // not "Opened Untitled"
