@@ -512,7 +512,13 @@ func (u *App) editComment() {
 func (u *App) closeRequested() {
 	u.confirmDiscard("quit", func() {
 		u.rememberPlace() // while the window is there (winpos.go)
-		u.Shutdown()
+		if u.doc.Dirty() {
+			// Don't Save: the changes were given up on purpose, and the
+			// next start must not offer them back.
+			u.shutdown(u.endRecovery)
+		} else {
+			u.Shutdown()
+		}
 		u.exit()
 	})
 }

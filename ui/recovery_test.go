@@ -421,3 +421,29 @@ func TestSubmitKeepsAfter(t *testing.T) {
 		t.Errorf("after the waiting write: %v, want [restored latest]", ran)
 	}
 }
+
+// TestQuitWithoutSaving: Quit, then Don't Save, gives the changes up on
+// purpose: the recovery files go, and the next start offers nothing back.
+func TestQuitWithoutSaving(t *testing.T) {
+	store := recovery.NewStore(t.TempDir())
+	u := newTestUI(t, newPuzzle(grid.Cubes))
+	u.StartRecovery(store)
+	exited := false
+	u.SetExit(func() { exited = true })
+	tapCell(t, u, grid.Vec{0, 0, 0})
+	u.autosave()
+	u.rec.busy.Wait()
+	u.closeRequested()
+	test.Tap(findButton(t, u, "Don't Save"))
+	if !exited {
+		t.Fatal("Don't Save did not quit")
+	}
+	if ents, _ := os.ReadDir(store.Dir()); len(ents) != 0 {
+		t.Errorf("Quit without saving left %d files in the recovery directory", len(ents))
+	}
+	next := newTestUI(t, newPuzzle(grid.Cubes))
+	next.StartRecovery(recovery.NewStore(store.Dir()))
+	if txt := overlayText(t, next); txt != "" {
+		t.Errorf("the next start offers: %q", txt)
+	}
+}
