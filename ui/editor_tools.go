@@ -242,7 +242,8 @@ func (t *shapesTab) toolEdit(label string, f func(s *model.Shape, g grid.Grid) e
 	before := t.u.doc.id
 	t.shapeEdit(label, f)
 	if t.u.doc.id == before {
-		t.u.setStatus(fmt.Sprintf("%s: nothing to change", label))
+		_, what := t.shapeTargets()
+		t.u.setStatus(fmt.Sprintf("%s %s: nothing to change", capitalize(label), what))
 	}
 }
 

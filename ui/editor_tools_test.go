@@ -255,6 +255,10 @@ func TestFillHolesAndInsideOutside(t *testing.T) {
 	if !strings.Contains(u.doc.UndoLabel(), "fill holes in S1") {
 		t.Errorf("undo label %q", u.doc.UndoLabel())
 	}
+	pressShortcut(u, alt(fyne.KeyH, false)) // no hole left
+	if got := u.status.Text; got != "Fill holes in S1: nothing to change" {
+		t.Errorf("again: status %q", got)
+	}
 	u.Undo()
 	if got := u.doc.Puzzle().Shapes[0].At(centre); got != 0 {
 		t.Fatalf("undo left the centre %v", got)

@@ -362,7 +362,7 @@ func (t *shapesTab) paint(cells []grid.Vec, f func(model.Voxel) model.Voxel) {
 		t.u.showError(err)
 	}
 	if cleared > 0 {
-		t.note = fmt.Sprintf("Cleared the solutions of %d problem(s) that use S%d; Undo brings them back", cleared, i+1)
+		t.note = fmt.Sprintf("Cleared the solutions of %s that use S%d; Undo brings them back", count(cleared, "problem", "problems"), i+1)
 		t.u.setStatus(t.note)
 	}
 	t.editor.Refresh()
@@ -654,7 +654,7 @@ func (t *shapesTab) shapeEdit(label string, f func(s *model.Shape, g grid.Grid) 
 		}
 		return nil
 	}) && cleared > 0 {
-		t.u.setStatus(fmt.Sprintf("Cleared the solutions of %d problem(s) that use %s; Undo brings them back", cleared, what))
+		t.u.setStatus(fmt.Sprintf("Cleared the solutions of %s that use %s; Undo brings them back", count(cleared, "problem", "problems"), what))
 	}
 }
 
