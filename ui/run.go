@@ -311,10 +311,13 @@ func (t *solveTab) describesProblem(r *solveRun, i int) bool {
 	if r == nil || r.problem != i {
 		return false
 	}
-	if r.showing {
-		return true
-	}
 	p := t.u.doc.Puzzle()
+	if r.showing {
+		// A run that ended in an error speaks for the problem only while
+		// it is the problem it ran on: an edit or an undo since may have
+		// mended what the error was about.
+		return r.err == nil || i < len(p.Problems) && r.fingerprint == problemFingerprint(p, i)
+	}
 	if !r.stored || i >= len(p.Problems) || r.fingerprint != problemFingerprint(p, i) {
 		return false
 	}

@@ -157,7 +157,7 @@ func (t *solveTab) showProblem() {
 	p := t.u.doc.Puzzle()
 	i := t.u.view.Problem
 	var sols []model.Solution
-	if r := t.run; r != nil && r.problem == i && r.showing {
+	if r := t.run; r != nil && r.showing && t.describesProblem(r, i) {
 		sols = r.kept
 	} else if i >= 0 && i < len(p.Problems) {
 		sols = p.Problems[i].Solutions

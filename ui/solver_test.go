@@ -226,6 +226,19 @@ func TestSolverErrorsShowInADialog(t *testing.T) {
 	if u.doc.Puzzle().Problems[0].State != model.Unsolved {
 		t.Error("a failed run changed the problem")
 	}
+	if !strings.Contains(st.info.Text, "stopped with an error") {
+		t.Errorf("the panel does not say the error: %q", st.info.Text)
+	}
+	// Mended (the L straightened), the problem is no longer the one the
+	// error was about: the panel says its state, not the old error.
+	u.edit("straighten", func(p *model.Puzzle) error {
+		p.Shapes[1] = p.Shapes[0].Clone()
+		return nil
+	})
+	u.tabs.SelectIndex(tabSolve)
+	if strings.Contains(st.info.Text, "error") || !strings.HasPrefix(st.info.Text, "Not solved") {
+		t.Errorf("after the problem changed the panel says %q", st.info.Text)
+	}
 }
 
 func TestContinueASearchSavedInAFile(t *testing.T) {
