@@ -242,12 +242,12 @@ func parseGroups(s string, maxCount int) ([]model.GroupCount, error) {
 		g, c, found := strings.Cut(f, ":")
 		gn, err := strconv.Atoi(g)
 		if err != nil || gn < 1 {
-			return nil, fmt.Errorf("group %q: groups are numbered from 1", g)
+			return nil, fmt.Errorf("groups %q: write a group number from 1 (all copies in it), or group:count pairs such as \"1:2 2:1\"", s)
 		}
 		cn := maxCount
 		if found {
 			if cn, err = strconv.Atoi(c); err != nil || cn < 0 || cn > maxCount {
-				return nil, fmt.Errorf("group %d: count %q must be 0..%d", gn, c, maxCount)
+				return nil, fmt.Errorf("group %d: count %q must be 0..%d, the most copies of the piece", gn, c, maxCount)
 			}
 		}
 		out = append(out, model.GroupCount{Group: gn, Count: cn})

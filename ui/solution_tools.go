@@ -296,7 +296,11 @@ func (st *solutionTools) removeDisassemblies(all bool) {
 		t.u.setStatus("No disassembly to remove")
 		return
 	}
-	t.u.setStatus(fmt.Sprintf("Removed %s (their level and moves are kept)", count(n, "disassembly", "disassemblies")))
+	kept := "their level and moves are kept"
+	if n == 1 {
+		kept = "its level and moves are kept"
+	}
+	t.u.setStatus(fmt.Sprintf("Removed %s (%s)", count(n, "disassembly", "disassemblies"), kept))
 }
 
 // takeApart runs the disassembler on the selected solution or on every

@@ -394,6 +394,12 @@ func TestProblemEdits(t *testing.T) {
 	if got := u.doc.Puzzle().Problems[0].Parts[0].Groups; len(got) != 2 || got[0] != (model.GroupCount{Group: 1, Count: 2}) || got[1] != (model.GroupCount{Group: 2, Count: 3}) {
 		t.Fatalf("groups %+v", got)
 	}
+	// A mistake says how groups are written, and changes nothing.
+	for _, bad := range []string{"abc", "0", "1:9"} {
+		if _, err := parseGroups(bad, 3); err == nil || !strings.Contains(err.Error(), "1:2 2:1") && !strings.Contains(err.Error(), "0..3") {
+			t.Errorf("groups %q: %v", bad, err)
+		}
+	}
 	u.problems.setMaxHoles("2")
 	if u.doc.Puzzle().Problems[0].MaxHoles != 2 {
 		t.Fatal("max holes not set")
