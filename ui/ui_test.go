@@ -800,4 +800,15 @@ func TestProblemSummaryCounts(t *testing.T) {
 	if got, want := problemSummary(p, pr), "The pieces have 1 cell too many."; !strings.HasSuffix(got, want) {
 		t.Errorf("got %q, want it to end %q", got, want)
 	}
+	// Max holes with fixed counts: the holes are known, the limit is
+	// ignored (as BurrTools does), and the summary says so.
+	big := newShape(grid.Cubes, "big")
+	for _, v := range []grid.Vec{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}} {
+		big.Set(v, model.MakeVoxel(model.Variable, 0))
+	}
+	p.AddShape(big)
+	pr.Result, pr.Parts[0].Min, pr.Parts[0].Max, pr.MaxHoles = 2, 2, 2, 0
+	if got, want := problemSummary(p, pr), "Max holes does not apply: the pieces' cells are fixed, so 1 cell of the result stays empty."; !strings.HasSuffix(got, want) {
+		t.Errorf("got %q, want it to end %q", got, want)
+	}
 }
