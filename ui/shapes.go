@@ -484,6 +484,7 @@ func (t *shapesTab) refreshLayer() {
 	t.settingUI = true
 	t.layerSlider.Max = float64(max(1, s.Size[2]-1))
 	t.layerSlider.SetValue(float64(z))
+	t.layerSlider.Refresh() // SetValue does not when z stays: Max may have changed
 	t.settingUI = old
 	setEnabled(t.layerSlider, s.Size[2] > 1)
 	setEnabled(t.layerUp, z < s.Size[2]-1)
