@@ -129,6 +129,7 @@ func (t *solveTab) documentChanged() {
 	t.tools.cancel()
 	t.rows, t.sorted, t.sel = nil, nil, -1
 	t.listed = -1
+	t.vt.vis.setProblem(-1, nil) // also when the new puzzle has no problem to list
 	t.view.reset()
 }
 

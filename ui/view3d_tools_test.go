@@ -523,3 +523,19 @@ func TestShapeViewFollowsTheDrawing(t *testing.T) {
 		t.Error("after Reset View the view no longer follows the drawing")
 	}
 }
+
+// TestNoProblemNoSquares: a puzzle without a problem shows no piece
+// squares of the puzzle before it.
+func TestNoProblemNoSquares(t *testing.T) {
+	u, st := traySolve(t)
+	if len(st.vt.vis.row.Objects) == 0 {
+		t.Fatal("the tray shows no squares")
+	}
+	p := newPuzzle(grid.Cubes)
+	p.Problems = nil
+	u.setDocument(NewDocument(p, ""), "no problem")
+	u.tabs.SelectIndex(tabSolve)
+	if n := len(st.vt.vis.row.Objects); n != 0 {
+		t.Errorf("a puzzle without a problem shows %d squares of the tray", n)
+	}
+}
