@@ -75,9 +75,14 @@ func (t *tipLayer) place(text string, obj fyne.CanvasObject) {
 	t.text.Text = text
 	t.text.Refresh()
 	size := t.box.MinSize()
-	pos := drv.AbsolutePositionForObject(obj)
+	// In the layer's own coordinates: the window's menu bar lies above
+	// the content the layer covers, and positions on the canvas count it.
+	pos := drv.AbsolutePositionForObject(obj).Subtract(drv.AbsolutePositionForObject(t.layer))
 	p := fyne.NewPos(pos.X, pos.Y+obj.Size().Height+4)
-	win := c.Size()
+	win := t.layer.Size()
+	if win.IsZero() {
+		win = c.Size()
+	}
 	if p.Y+size.Height > win.Height {
 		p.Y = pos.Y - size.Height - 4
 	}
