@@ -232,6 +232,17 @@ func TestColorExcluded(t *testing.T) {
 	}
 }
 
+// TestColorExcludedTogether: pieces the rules shut out for one reason
+// make one finding that names them all, not one paragraph each.
+func TestColorExcludedTogether(t *testing.T) {
+	p := puzzle(flat("", "1111"), one(flat("green", "2")), one(flat("lime", "2")), part{flat("mono", "#"), 2, 2})
+	p.Problems[0].ColorRules = []model.ColorRule{{Piece: 2, Result: 2}}
+	f := only(t, explain(t, p, Options{}), ColorExcluded, ColorExcluded)
+	if !slices.Equal(names(f.Pieces), []string{"green", "lime"}) || !strings.Contains(f.Message, "the pieces \"green\" and \"lime\": each has cells of colour 2") {
+		t.Errorf("pieces %v: %q", names(f.Pieces), f.Message)
+	}
+}
+
 func TestUncoveredCells(t *testing.T) {
 	// Dominoes cover the top row but never the cell apart from it.
 	p := puzzle(flat("", "###", "...", "#.."), part{flat("domino", "##"), 2, 2})

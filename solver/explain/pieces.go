@@ -16,16 +16,71 @@ import (
 // orientation, colour rules that forbid every position the shape has, or
 // the result's empty cells in the way everywhere (PieceNowhere). A piece
 // that may be left out (minimum 0) does not block the problem.
+//
+// Pieces the colour rules shut out for the same reason make one finding:
+// a result of one colour shuts out every piece of another, and a report
+// that said so once per piece read as the same paragraph nine times.
 func (e *explainer) checkPieces() {
+	var shut []colorShut
 	for i, part := range e.pr.Parts {
 		if part.Max == 0 || len(e.lay.Fits[i]) > 0 {
 			continue
 		}
-		if e.colorExcluded(i) {
+		if c, ok := e.colorExcluded(i); ok {
+			k := slices.IndexFunc(shut, func(o colorShut) bool { return o.sameReason(c) })
+			if k < 0 {
+				shut = append(shut, c)
+			} else {
+				shut[k].pieces = append(shut[k].pieces, i)
+			}
 			continue
 		}
 		e.add(e.nowhere(i))
 	}
+	for _, c := range shut {
+		e.add(c.finding(e))
+	}
+}
+
+// colorShut is why the colour rules shut out pieces: the colours of
+// theirs that may go on no colour of the result, the rules for those
+// colours, the result's colours, and whether the pieces may be left out.
+type colorShut struct {
+	pieces   []int // parts, in order
+	colors   []int
+	rules    string
+	have     string
+	optional bool
+}
+
+// sameReason reports whether c shuts out its pieces for o's reason.
+func (o colorShut) sameReason(c colorShut) bool {
+	return slices.Equal(o.colors, c.colors) && o.rules == c.rules && o.have == c.have && o.optional == c.optional
+}
+
+// finding says it, naming every piece.
+func (c colorShut) finding(e *explainer) Finding {
+	f := Finding{Kind: ColorExcluded, Blocking: !c.optional, Colors: c.colors}
+	var names []string
+	for _, i := range c.pieces {
+		f.Pieces = append(f.Pieces, e.piece(i))
+		names = append(names, e.pieceName(i))
+	}
+	note := ""
+	if c.optional {
+		note = optionalNote
+	}
+	if len(names) == 1 {
+		f.Message = fmt.Sprintf("The colour rules shut out the piece %s: it has cells of %s, %s, and the result has only %s cells.%s",
+			names[0], colorsText(c.colors), c.rules, c.have, note)
+		return f
+	}
+	if c.optional {
+		note = " They may be left out (their minimum counts are 0), so they are never used."
+	}
+	f.Message = fmt.Sprintf("The colour rules shut out the pieces %s: each has cells of %s, %s, and the result has only %s cells.%s",
+		andList(names), colorsText(c.colors), c.rules, c.have, note)
+	return f
 }
 
 // optional is the note for a piece that may be left out.
@@ -33,15 +88,18 @@ func optional(part model.Part) string {
 	if part.Min > 0 {
 		return ""
 	}
-	return " It may be left out (its minimum count is 0), so it is never used."
+	return optionalNote
 }
 
-// colorExcluded reports (and records) whether the colour rules let some
-// colour of part i's cells go on no cell of the result.
-func (e *explainer) colorExcluded(i int) bool {
+// optionalNote follows what is said of a piece that may be left out.
+const optionalNote = " It may be left out (its minimum count is 0), so it is never used."
+
+// colorExcluded reports whether the colour rules let some colour of part
+// i's cells go on no cell of the result, and why.
+func (e *explainer) colorExcluded(i int) (colorShut, bool) {
 	p, pr := e.p, e.pr
 	if len(p.Colors) == 0 {
-		return false
+		return colorShut{}, false
 	}
 	res := &p.Shapes[pr.Result]
 	resColors := map[int]bool{}
@@ -64,7 +122,7 @@ func (e *explainer) colorExcluded(i int) bool {
 		}
 	}
 	if len(shut) == 0 {
-		return false
+		return colorShut{}, false
 	}
 	var allowed []string
 	for _, r := range pr.ColorRules {
@@ -80,13 +138,7 @@ func (e *explainer) colorExcluded(i int) bool {
 	for _, c := range sortedKeys(resColors) {
 		have = append(have, colorName(c))
 	}
-	part := pr.Parts[i]
-	e.add(Finding{
-		Kind: ColorExcluded, Blocking: part.Min > 0, Pieces: []Piece{e.piece(i)}, Colors: shut,
-		Message: fmt.Sprintf("The colour rules shut out the piece %s: it has cells of %s, %s, and the result has only %s cells.%s",
-			e.pieceName(i), colorsText(shut), rules, andList(have), optional(part)),
-	})
-	return true
+	return colorShut{pieces: []int{i}, colors: shut, rules: rules, have: andList(have), optional: pr.Parts[i].Min == 0}, true
 }
 
 // nowhere explains why part i, which has no placement, fits nowhere.
