@@ -13,6 +13,8 @@ import (
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/storage"
 	"fyne.io/fyne/v2/widget"
+
+	"github.com/burrlab/burrlab/internal/plural"
 )
 
 // savePath asks where to write a file: a folder (typed or chosen) and a
@@ -122,10 +124,8 @@ func listNames(names []string, most int) string {
 		return "nothing"
 	case len(names) > most:
 		return strings.Join(names[:most], ", ") + fmt.Sprintf(" and %d more", len(names)-most)
-	case len(names) == 1:
-		return names[0]
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return plural.And(names)
 }
 
 // check says what is wrong with the choice, if anything.

@@ -12,6 +12,10 @@ func TestCount(t *testing.T) {
 		{Count(int64(-1), "hole", "holes"), "-1 holes"},
 		{Word(1, "comes", "come"), "comes"},
 		{Word(uint32(3), "comes", "come"), "come"},
+		{And(nil), ""},
+		{And([]string{"a"}), "a"},
+		{And([]string{"a", "b"}), "a and b"},
+		{And([]string{"a", "b", "c"}), "a, b and c"},
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)

@@ -138,7 +138,7 @@ func (e *explainer) rangeText(c *Counts, least bool) string {
 		}
 		parts = append(parts, fmt.Sprintf("%s × %s of %s", n, quoteName(pc.Piece), plural.Count(pc.Cells, "cell", "cells")))
 	}
-	return andList(parts)
+	return plural.And(parts)
 }
 
 // totals returns which numbers of cells, up to limit, some choice of

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/model/grid"
 )
 
@@ -46,18 +47,7 @@ func pieceList(ps []Piece) string {
 			names[i] = fmt.Sprintf("%s (copy %d)", names[i], p.Copy)
 		}
 	}
-	return andList(names)
-}
-
-// andList joins words as "a, b and c".
-func andList(w []string) string {
-	switch len(w) {
-	case 0:
-		return ""
-	case 1:
-		return w[0]
-	}
-	return strings.Join(w[:len(w)-1], ", ") + " and " + w[len(w)-1]
+	return plural.And(names)
 }
 
 // coord writes a cell as (x,y,z).

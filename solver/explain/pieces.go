@@ -79,7 +79,7 @@ func (c colorShut) finding(e *explainer) Finding {
 		note = " They may be left out (their minimum counts are 0), so they are never used."
 	}
 	f.Message = fmt.Sprintf("The colour rules shut out the pieces %s: each has cells of %s, %s, and the result has only %s cells.%s",
-		andList(names), colorsText(c.colors), c.rules, c.have, note)
+		plural.And(names), colorsText(c.colors), c.rules, c.have, note)
 	return f
 }
 
@@ -132,13 +132,13 @@ func (e *explainer) colorExcluded(i int) (colorShut, bool) {
 	}
 	rules := "no rule lets it go on any colour"
 	if len(allowed) > 0 {
-		rules = "the rules allow only " + andList(allowed)
+		rules = "the rules allow only " + plural.And(allowed)
 	}
 	var have []string
 	for _, c := range sortedKeys(resColors) {
 		have = append(have, colorName(c))
 	}
-	return colorShut{pieces: []int{i}, colors: shut, rules: rules, have: andList(have), optional: pr.Parts[i].Min == 0}, true
+	return colorShut{pieces: []int{i}, colors: shut, rules: rules, have: plural.And(have), optional: pr.Parts[i].Min == 0}, true
 }
 
 // nowhere explains why part i, which has no placement, fits nowhere.
@@ -289,7 +289,7 @@ func colorsText(cs []int) string {
 	if len(cs) == 1 {
 		return "colour " + w[0]
 	}
-	return "colours " + andList(w)
+	return "colours " + plural.And(w)
 }
 
 // extent writes a shape's bounding box as x × y × z.
