@@ -246,8 +246,6 @@ func (e *layerEditor) draw(w, h int) image.Image {
 	return img
 }
 
-// blockLines marks the edges of the unit blocks that rhombic and
-// tetra-octa cells come in, so that the blocks read at a glance.
 // ballsBelow marks the balls of the layer below as dots in colour c.
 // The cubes and prisms tint the cell above a filled one, but a layer of
 // balls sits over the gaps of the one below, where this layer has no
@@ -265,6 +263,8 @@ func (e *layerEditor) ballsBelow(p *layer.Painter, s *model.Shape, g grid.Grid, 
 	}
 }
 
+// blockLines marks the edges of the unit blocks that rhombic and
+// tetra-octa cells come in, so that the blocks read at a glance.
 func (e *layerEditor) blockLines(p *layer.Painter, lay *layer.Layer, c color.RGBA, w float64) {
 	line := func(a, b layer.Point) {
 		pa, pb := e.frame.ToPixel(a), e.frame.ToPixel(b)
