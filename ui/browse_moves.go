@@ -68,9 +68,10 @@ func pickOverlap(pieces []color.RGBA) namedColor {
 }
 
 // movementBrowser moves the pieces of one assembly by hand: select a
-// piece or a group (in the list or with clicks in the 3D view), move it one unit along a grid direction with the
-// buttons or keys; shared cells show red (or another colour no piece has); a group that can slide out is
-// taken out. Every state reached is in the tree on the left, and a click
+// piece or a group (in the list or with clicks in the 3D view), move it
+// one unit along a grid direction with the buttons or keys; shared cells
+// show red (or another colour no piece has); a group that can slide out
+// is taken out. Every state reached is in the tree on the left, and a click
 // returns to it. When a path takes the puzzle apart, it can be stored as
 // the solution's disassembly (one undoable edit).
 type movementBrowser struct {
@@ -152,7 +153,7 @@ func newMovementBrowser(u *App, p *model.Puzzle, problem int, sol model.Solution
 	tips := newWindowTips(u.do)
 	b.view.setHints(tips)
 	// Pieces are numbered by their slots, as the Solve tab's squares
-	// number them; the digit keys select the list's first nine.
+	// number them; the digit keys select pieces 1 to 9.
 	var numbers []int
 	for _, slot := range m.Slots() {
 		b.colors = append(b.colors, slotColors[slot])
@@ -470,31 +471,34 @@ func (b *movementBrowser) wholeMesh(j int) *render.Mesh {
 	return b.whole[j]
 }
 
-// isMoveKey reports whether key moves pieces in this grid.
-func (b *movementBrowser) isMoveKey(key fyne.KeyName) bool {
-	for d := range b.m.Directions() {
-		if d < len(moveKeys) && (key == moveKeys[d].minus || key == moveKeys[d].plus) {
-			return true
+// moveOf returns the move key makes in this grid, if it makes one.
+func (b *movementBrowser) moveOf(key fyne.KeyName) (grid.Vec, bool) {
+	for d, v := range b.m.Directions() {
+		if d >= len(moveKeys) {
+			break
+		}
+		switch key {
+		case moveKeys[d].minus:
+			return v.Neg(), true
+		case moveKeys[d].plus:
+			return v, true
 		}
 	}
-	return false
+	return grid.Vec{}, false
+}
+
+// isMoveKey reports whether key moves pieces in this grid.
+func (b *movementBrowser) isMoveKey(key fyne.KeyName) bool {
+	_, ok := b.moveOf(key)
+	return ok
 }
 
 // typedKey moves with the arrow and page keys, selects with digits (the
 // pieces numbered 1 to 9).
 func (b *movementBrowser) typedKey(ev *fyne.KeyEvent) {
-	for d, v := range b.m.Directions() {
-		if d >= len(moveKeys) {
-			break
-		}
-		switch ev.Name {
-		case moveKeys[d].minus:
-			b.move(v.Neg())
-			return
-		case moveKeys[d].plus:
-			b.move(v)
-			return
-		}
+	if dir, ok := b.moveOf(ev.Name); ok {
+		b.move(dir)
+		return
 	}
 	switch ev.Name {
 	case fyne.KeyBackspace:
