@@ -22,7 +22,7 @@ func newDropEntry() (*widget.Entry, *widget.Label) {
 	after := widget.NewLabel("")
 	e.OnChanged = func(text string) {
 		n, _ := parseDrop(text)
-		after.SetText(strings.TrimPrefix(ordinal(n), strconv.Itoa(n)) + " solution (BurrTools' drop)")
+		after.SetText(ordinalSuffix(n) + " solution (BurrTools' drop)")
 	}
 	e.OnChanged("")
 	return e, after
@@ -57,17 +57,19 @@ func keptNote(r *solveRun) string {
 }
 
 // ordinal writes 2nd, 3rd, 10th, 21st.
-func ordinal(n int) string {
-	suffix := "th"
+func ordinal(n int) string { return strconv.Itoa(n) + ordinalSuffix(n) }
+
+// ordinalSuffix is what follows n in its ordinal: "st", "nd", "rd", "th".
+func ordinalSuffix(n int) string {
 	if n%100 < 11 || n%100 > 13 {
 		switch n % 10 {
 		case 1:
-			suffix = "st"
+			return "st"
 		case 2:
-			suffix = "nd"
+			return "nd"
 		case 3:
-			suffix = "rd"
+			return "rd"
 		}
 	}
-	return strconv.Itoa(n) + suffix
+	return "th"
 }
