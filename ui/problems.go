@@ -359,11 +359,8 @@ func problemSummary(p *model.Puzzle, pr *model.Problem) string {
 		s = "⚠ " + s + " The pieces have " + count(lo-filled-variable, "cell", "cells") + " too many."
 	case pr.MaxHoles >= 0 && lo == hi:
 		// The solver, as BurrTools, then knows the holes exactly.
-		holes, verb := filled+variable-lo, "stay"
-		if holes == 1 {
-			verb = "stays"
-		}
-		s += fmt.Sprintf(" Max holes does not apply: the pieces' cells are fixed, so %s of the result %s empty.", count(holes, "cell", "cells"), verb)
+		holes := filled + variable - lo
+		s += fmt.Sprintf(" Max holes does not apply: the pieces' cells are fixed, so %s of the result %s empty.", count(holes, "cell", "cells"), plural.Word(holes, "stays", "stay"))
 	}
 	return s
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"github.com/burrlab/burrlab/internal/plural"
 	"github.com/burrlab/burrlab/model"
 	"github.com/burrlab/burrlab/solver"
 )
@@ -296,11 +297,7 @@ func (st *solutionTools) removeDisassemblies(all bool) {
 		t.u.setStatus("No disassembly to remove")
 		return
 	}
-	kept := "their level and moves are kept"
-	if n == 1 {
-		kept = "its level and moves are kept"
-	}
-	t.u.setStatus(fmt.Sprintf("Removed %s (%s)", count(n, "disassembly", "disassemblies"), kept))
+	t.u.setStatus(fmt.Sprintf("Removed %s (%s level and moves are kept)", count(n, "disassembly", "disassemblies"), plural.Word(n, "its", "their")))
 }
 
 // takeApart runs the disassembler on the selected solution or on every
